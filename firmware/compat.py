@@ -1,0 +1,8 @@
+"""Small bridges so firmware code runs unchanged on MicroPython and CPython."""
+
+try:
+    from micropython import const  # noqa: F401
+except ImportError:  # CPython
+
+    def const(x):
+        return x
