@@ -66,10 +66,10 @@ def token(m):
     return t
 
 
-def _row_letter(text, tok):
+def _row_letter(text):
     w = cards.world_of_letter(text)
     if w < 0:
-        raise ValueError("not a move: " + tok + " (rows are S F W V D)")
+        raise ValueError("not a move: rows are S F W V D")
     return w
 
 
@@ -78,34 +78,27 @@ def parse(tok):
     if tok.startswith("R>"):
         parts = tok[2:].split("-")
         if len(parts) > 3:
-            raise ValueError("not a move: " + tok + " (at most two cards go under the deck)")
-        w = _row_letter(parts[0], tok)
+            raise ValueError("not a move: at most two cards go under the deck")
+        w = _row_letter(parts[0])
         under = [_NONE, _NONE]
         for i in range(1, len(parts)):
-            try:
-                under[i - 1] = cards.parse(parts[i])
-            except ValueError as e:
-                raise ValueError("not a move: " + tok + " (" + str(e) + ")")
+            under[i - 1] = cards.parse(parts[i])
         return reset(w, under[0], under[1])
     if tok.startswith("P>"):
         body = tok[2:]
         plus = body.find("+")
         bury = _NONE
         if plus >= 0:
-            try:
-                bury = cards.parse(body[plus + 1 :])
-            except ValueError as e:
-                raise ValueError("not a move: " + tok + " (" + str(e) + ")")
+            bury = cards.parse(body[plus + 1 :])
             if bury == cards.PAUSE:
-                raise ValueError("not a move: " + tok + " (only a level card can be buried)")
+                raise ValueError("not a move: only a level card can go under a pause")
             body = body[:plus]
-        return play(cards.PAUSE, _row_letter(body, tok), bury)
-    try:
-        c = cards.parse(tok)
-    except ValueError as e:
-        raise ValueError("not a move: " + tok + " (" + str(e) + ")")
+        return play(cards.PAUSE, _row_letter(body), bury)
+    if len(tok) != 2 and tok != "P":
+        raise ValueError("not a move")
+    c = cards.parse(tok)
     if c == cards.PAUSE:
-        raise ValueError("not a move: P (a pause needs its row, as in P>W)")
+        raise ValueError("not a move: a pause needs its row, as in P>W")
     return play(c)
 
 

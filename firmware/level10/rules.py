@@ -1,7 +1,7 @@
 """The rules of Level 10 as pure functions over one bytearray.
 
-The whole game lives in `s`, a bytearray laid out below (121 bytes solo,
-at most 121 for any player count). Cards are small ints (see `cards`), moves
+The whole game lives in `s`, a bytearray laid out below (120 bytes for a
+solo game at Standard difficulty, 121 at most for any setup). Cards are small ints (see `cards`), moves
 are small ints (see `moves`). `legal_moves` and `apply` allocate nothing, so
 a search can run thousands of them on a Pico; `check` explains in words why
 a move is illegal.
@@ -465,7 +465,6 @@ def check(s, m):
     a = (m >> 4) & 63
     b = (m >> 10) & 63
     col = s[_MOVES] // 5
-    where = " of column " + str(col + 1)
     if (a > PAUSE and a != NONE) or (b > PAUSE and b != NONE):
         return "not a move"
     filled = 0
@@ -484,7 +483,7 @@ def check(s, m):
         if has_reset:
             return "column " + str(col + 1) + " already has its reset"
         if taken:
-            return "the " + world + " slot" + where + " is taken"
+            return _taken(world, col)
         if a == NONE:
             return "not a move" if b != NONE else None
         if s[_COUNT] == 0:
@@ -506,7 +505,7 @@ def check(s, m):
     if a != PAUSE and b != NONE:
         return "only a pause can have a card buried under it"
     if taken:
-        return "the " + world + " slot" + where + " is taken"
+        return _taken(world, col)
     if filled >= 4:
         return "column " + str(col + 1) + " holds four cards already: it needs its reset"
     if a == PAUSE:
@@ -526,6 +525,10 @@ def check(s, m):
             return card_name(a) + " is below the pause to its left, which counts as " + world + " " + str(need)
         return card_name(a) + " is below " + world + " " + str(need) + " to its left"
     return None
+
+
+def _taken(world, col):
+    return "the " + world + " slot of column " + str(col + 1) + " is taken"
 
 
 def _held_name(c):
