@@ -291,21 +291,27 @@ def _put_under(s, seat, c):
 # -- moves -------------------------------------------------------------------
 
 
+def _census(s, g):
+    """Level/pause cards in the column whose Sky slot is s[g], plus 8 if it has its reset."""
+    n = 0
+    for i in range(g, g + 50, 10):
+        v = s[i]
+        if v == RESET_CELL:
+            n |= 8
+        elif v:
+            n += 1
+    return n
+
+
 def legal_moves(s, out):
     """Write every legal move of the seat on turn into `out` (an array('H')
     of at least MAX_MOVES); return how many. Allocates nothing."""
     if s[_STATUS] != PLAYING:
         return 0
-    col = s[_MOVES] // 5
-    g = _GRID + col
-    filled = 0
-    has_reset = False
-    for r in range(ROWS):
-        v = s[g + r * 10]
-        if v == RESET_CELL:
-            has_reset = True
-        elif v:
-            filled += 1
+    g = _GRID + s[_MOVES] // 5
+    census = _census(s, g)
+    filled = census & 7
+    has_reset = census & 8
     seat = s[_TURN]
     base = _HANDS + seat * s[_HSIZE]
     hn = s[_HCOUNT + seat]
@@ -365,19 +371,12 @@ def can_act(s, seat):
     if col >= COLUMNS:
         return False
     g = _GRID + col
-    filled = 0
-    has_reset = False
-    for r in range(ROWS):
-        v = s[g + r * 10]
-        if v == RESET_CELL:
-            has_reset = True
-        elif v:
-            filled += 1
-    if not has_reset:
+    census = _census(s, g)
+    if not census & 8:
         for r in range(ROWS):
             if s[g + r * 10] == EMPTY and s[_SUPPLY + r]:
                 return True
-    if filled < 4:
+    if census & 7 < 4:
         base = _HANDS + seat * s[_HSIZE]
         for i in range(base, base + s[_HCOUNT + seat]):
             c = s[i]
@@ -467,14 +466,9 @@ def check(s, m):
     col = s[_MOVES] // 5
     if (a > PAUSE and a != NONE) or (b > PAUSE and b != NONE):
         return "not a move"
-    filled = 0
-    has_reset = False
-    for row in range(ROWS):
-        v = s[_GRID + row * 10 + col]
-        if v == RESET_CELL:
-            has_reset = True
-        elif v:
-            filled += 1
+    census = _census(s, _GRID + col)
+    filled = census & 7
+    has_reset = census & 8
     taken = s[_GRID + r * 10 + col] != EMPTY
     world = WORLD_NAMES[r]
     if m & 8:
