@@ -1,0 +1,420 @@
+"""Benchmarks, under CPython and under the real MicroPython (tools/mpy_runner.mjs).
+
+    python -m tools.bench engine [--seconds S]
+
+prints a markdown table (ready for a README) of the rules engine's figures: random full
+games a second, legal-move generations and applied moves a second, the game state's size,
+heap bytes allocated (MicroPython, collector off) and the compiled engine's size. Every
+figure is measured on each run. The Pico column is an estimate: the runner's time times
+PICO_SLOWDOWN, the ratio measured in shared/specs/device-speed.md.
+
+Benchmarks are subcommands, so `app` and `ai` can join `engine` in BENCHES.
+"""
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from tools import micropython as mpy
+from tools.build import FIRMWARE, compile_firmware
+
+# shared/specs/device-speed.md: code in the WebAssembly runner runs about 18x faster than
+# MicroPython on an RP2040 at 125 MHz (its reference loop: 15.4 us on the Pico, 0.86 us in
+# the runner on the machine it was measured on).
+PICO_SLOWDOWN = 18
+PICO_LOOP_US = 15.4
+
+# Timing that runs on both runtimes.
+PRELUDE = r"""
+import gc
+import sys
+try:
+    from time import ticks_us, ticks_diff
+except ImportError:  # CPython
+    from time import perf_counter_ns
+
+    def ticks_us():
+        return perf_counter_ns() // 1000
+
+    def ticks_diff(a, b):
+        return a - b
+
+MICRO = sys.implementation.name == "micropython"
+print("runtime", sys.implementation.name, ".".join(str(v) for v in sys.implementation.version[:3]))
+"""
+
+# The engine figures; BUDGET_US (time per timed figure) is set before it. Games are dealt
+# from seeds 0, 1, 2, ... with players 1..5 and pauses 0..3 in turn, and played out with
+# moves chosen by the project's Prng, so both runtimes play the very same games.
+ENGINE = r"""
+from array import array
+from level10 import rules
+from level10.game import Game, seeded_deck
+from prng import Prng
+
+buf = array("H", bytes(2 * rules.MAX_MOVES))
+
+
+def setup(i):
+    players = 1 + i % 5
+    pauses = (i // 5) % 4
+    return i, players, pauses, i % players
+
+
+def playout(i):
+    seed, players, pauses, start = setup(i)
+    s = rules.new_state(players, pauses, seeded_deck(seed, pauses), start)
+    rng = Prng(seed)
+    moves = 0
+    while True:
+        n = rules.legal_moves(s, buf)
+        if n == 0:
+            return moves
+        rules.apply(s, buf[rng.below(n)])
+        moves += 1
+
+
+def timed_games():
+    games = moves = 0
+    t0 = ticks_us()
+    while True:
+        moves += playout(games)
+        games += 1
+        us = ticks_diff(ticks_us(), t0)
+        if us >= BUDGET_US:
+            return games, moves, us
+
+
+def record(count):
+    # (setup, first state, moves, states before each move) of the first `count` games
+    games = []
+    for i in range(count):
+        seed, players, pauses, start = setup(i)
+        s = rules.new_state(players, pauses, seeded_deck(seed, pauses), start)
+        first = bytes(s)
+        rng = Prng(seed)
+        ms = array("H")
+        before = []
+        while True:
+            n = rules.legal_moves(s, buf)
+            if n == 0:
+                break
+            before.append(bytes(s))
+            m = buf[rng.below(n)]
+            ms.append(m)
+            rules.apply(s, m)
+        games.append((setup(i), first, ms, before))
+    return games
+
+
+def timed_legal(states):
+    calls = generated = 0
+    t0 = ticks_us()
+    while True:
+        for s in states:
+            generated += rules.legal_moves(s, buf)
+        calls += len(states)
+        us = ticks_diff(ticks_us(), t0)
+        if us >= BUDGET_US:
+            return calls, generated, us
+
+
+def timed_apply(games):
+    work = [(bytearray(first), first, ms) for _, first, ms, _ in games]
+    applied = 0
+    t0 = ticks_us()
+    while True:
+        for s, first, ms in work:
+            s[:] = first
+            for m in ms:
+                rules.apply(s, m)
+            applied += len(ms)
+        us = ticks_diff(ticks_us(), t0)
+        if us >= BUDGET_US:
+            return applied, us
+
+
+def heap_engine(games):
+    # bytes allocated by legal_moves + apply replaying every recorded game, gc off
+    total = moves = 0
+    for _, first, ms, _ in games:
+        s = bytearray(first)
+        gc.collect()  # small heap: gc.mem_alloc() takes time in proportion to it
+        a = gc.mem_alloc()
+        for m in ms:
+            rules.legal_moves(s, buf)
+            rules.apply(s, m)
+        rules.legal_moves(s, buf)
+        total += gc.mem_alloc() - a
+        moves += len(ms)
+    return total, moves
+
+
+def heap_game_apply(games):
+    # bytes allocated by Game.apply (checked, with history), gc off
+    total = moves = 0
+    for (seed, players, pauses, start), _, ms, _ in games:
+        g = Game(players, pauses, seed=seed, start=start)
+        gc.collect()
+        a = gc.mem_alloc()
+        for m in ms:
+            g.apply(m)
+        total += gc.mem_alloc() - a
+        moves += len(ms)
+    return total, moves
+
+
+def heap_of(make, count):
+    # average bytes allocated by make(i), gc off
+    total = 0
+    for i in range(count):
+        gc.collect()
+        a = gc.mem_alloc()
+        make(i)
+        total += gc.mem_alloc() - a
+    return total // count
+
+
+def deal(i):
+    seed, players, pauses, start = setup(i)
+    return rules.new_state(players, pauses, seeded_deck(seed, pauses), start)
+
+
+def new_game(i):
+    seed, players, pauses, start = setup(i)
+    return Game(players, pauses, seed=seed, start=start)
+
+
+def main():
+    playout(0)  # warm-up
+    print("games", *timed_games())
+    games = record(60)
+    states = []
+    for g in games:
+        states.extend(g[3])
+    print("legal", *timed_legal(states))
+    print("apply", *timed_apply(games))
+    for players in range(1, 6):
+        sizes = [len(rules.new_state(players, q, seeded_deck(0, q))) for q in range(4)]
+        print("state", players, min(sizes), max(sizes))
+    if MICRO:
+        gc.disable()
+        print("heap_engine", *heap_engine(games))
+        print("heap_game_apply", *heap_game_apply(games))
+        print("heap_deal", heap_of(deal, 40))
+        print("heap_game", heap_of(new_game, 40))
+        s = deal(0)
+        print("heap_state_copy", heap_of(lambda i: bytearray(s), 10))
+        gc.enable()
+
+
+main()
+"""
+
+# Heap kept by importing the engine, measured inside a function so that no global is
+# stored meanwhile. (Compiling .py files also needs transient heap, which MicroPython's
+# compiler frees explicitly, so it shows in neither figure.)
+IMPORTS = r"""
+def measure():
+    gc.collect()
+    a = gc.mem_alloc()
+    import compat, prng
+    MODULES
+    gc.collect()
+    return gc.mem_alloc() - a
+
+
+print("import", measure())
+"""
+
+
+# The reference loop of shared/specs/device-speed.md, to compare this machine with the one
+# the ratio was measured on.
+REFERENCE = r"""
+def f(n):
+    a = bytearray(50)
+    s = 0
+    for i in range(n):
+        j = i % 50
+        a[j] = (a[j] + i) & 255
+        s += a[j]
+    return s
+
+
+f(1000)
+best = None
+for _ in range(5):
+    t0 = ticks_us()
+    f(200000)
+    us = ticks_diff(ticks_us(), t0)
+    best = us if best is None or us < best else best
+print("loop", best, 200000)
+"""
+
+
+def engine_modules(firmware_dir=FIRMWARE):
+    """The engine: firmware/level10 with prng and compat, as module names."""
+    names = ["level10." + p.stem for p in sorted((Path(firmware_dir) / "level10").glob("*.py"))]
+    return [n for n in names if n != "level10.__init__"]
+
+
+def parse(output):
+    """The program's `key value ...` lines as {key: [values]} (a repeated key: a list of them)."""
+    figures = {}
+    for line in output.splitlines():
+        key, *values = line.split()
+        values = [v if not v.lstrip("-").isdigit() else int(v) for v in values]
+        figures.setdefault(key, []).append(values)
+    return {k: v[0] if len(v) == 1 else v for k, v in figures.items()}
+
+
+def run_both(code):
+    return parse(mpy.run_cpython(code)), parse(mpy.run(code))
+
+
+# -- formatting ----------------------------------------------------------------
+
+
+def fmt_int(n):
+    return f"{n:,}"
+
+
+def fmt_rate(per_s):
+    if per_s >= 100:
+        return f"{per_s:,.0f}"
+    if per_s >= 10:
+        return f"{per_s:.1f}"
+    return f"{per_s:.2f}"
+
+
+def fmt_time(us):
+    if us >= 1000:
+        return f"{us / 1000:,.1f} ms"
+    if us >= 10:
+        return f"{us:.0f} µs"
+    return f"{us:.2f} µs"
+
+
+def rate_cell(count, us):
+    """`1,234 /s (810 µs each)` for `count` things done in `us` microseconds."""
+    return f"{fmt_rate(count * 1e6 / us)} /s ({fmt_time(us / count)} each)"
+
+
+def table(header, rows):
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    line = lambda cells: "| " + " | ".join(str(c).ljust(w) for c, w in zip(cells, widths)) + " |"
+    return "\n".join(
+        [line(header), "|" + "|".join("-" * (w + 2) for w in widths) + "|"] + [line(r) for r in rows]
+    )
+
+
+# -- the engine ------------------------------------------------------------------
+
+
+def bench_engine(seconds):
+    budget = f"BUDGET_US = {int(seconds * 1e6)}\n"
+    cp, mp = run_both(PRELUDE + budget + ENGINE)
+    imports = IMPORTS.replace("MODULES", "; ".join("import " + m for m in engine_modules()))
+    with tempfile.TemporaryDirectory() as tmp:
+        built = compile_firmware(tmp)
+        engine_files = [
+            (p, size)
+            for p, size in built
+            if Path(p).relative_to(tmp).parts[0] == "level10" or Path(p).name in ("prng.mpy", "compat.mpy")
+        ]
+        imp_py = parse(mpy.run(PRELUDE + imports))["import"][0]
+        imp_mpy = parse(mpy.run(PRELUDE + imports, mpy_dir=tmp))["import"][0]
+    loop = parse(mpy.run(PRELUDE + REFERENCE))["loop"]
+    loop_us = loop[0] / loop[1]
+
+    cp_name = "CPython " + cp["runtime"][1]
+    mp_name = "MicroPython " + mp["runtime"][1] + " (runner)"
+    pico = f"Pico, estimated (runner time × {PICO_SLOWDOWN})"
+    rows = []
+
+    def timed(label, key, count_index=0, us_index=-1):
+        c, m = cp[key], mp[key]
+        rows.append(
+            [
+                label,
+                rate_cell(c[count_index], c[us_index]),
+                rate_cell(m[count_index], m[us_index]),
+                rate_cell(m[count_index], m[us_index] * PICO_SLOWDOWN),
+            ]
+        )
+
+    g = mp["games"]
+    timed(f"random full games (avg {g[1] / g[0]:.1f} moves, 1–5 players)", "games")
+    rows.append(
+        [
+            "moves in those games (legal_moves + Prng choice + apply)",
+            rate_cell(cp["games"][1], cp["games"][2]),
+            rate_cell(g[1], g[2]),
+            rate_cell(g[1], g[2] * PICO_SLOWDOWN),
+        ]
+    )
+    lg = mp["legal"]
+    timed(f"`rules.legal_moves` (avg {lg[1] / lg[0]:.0f} moves generated)", "legal")
+    timed("`rules.apply`", "apply")
+    for (players, lo, hi), (_, lo2, hi2) in zip(cp["state"], mp["state"]):
+        assert (lo, hi) == (lo2, hi2), "state sizes differ between the runtimes"
+        label = f"game state, {players} player{'s' if players > 1 else ''} (0–3 pauses)"
+        rows.append([label, f"{lo}–{hi} B", f"{lo2}–{hi2} B", "same"])
+    he, moves = mp["heap_engine"]
+    ga, gmoves = mp["heap_game_apply"]
+    mpy_size = sum(size for _, size in engine_files)
+    for label, value in [
+        (
+            "heap per applied move: `legal_moves` + `apply` (gc off)",
+            f"{he / moves:g} B ({he} B in {moves} moves)",
+        ),
+        (
+            "heap per move via `Game.apply` (checked, with history)",
+            f"{ga / gmoves:g} B ({ga} B in {gmoves} moves)",
+        ),
+        ("heap to deal a game (`seeded_deck` + `new_state`)", f"{fmt_int(mp['heap_deal'][0])} B"),
+        ("heap for a `Game` (deal, history, move buffer)", f"{fmt_int(mp['heap_game'][0])} B"),
+        ("heap for a copy of the state (`bytearray(s)`)", f"{fmt_int(mp['heap_state_copy'][0])} B"),
+        (
+            "heap kept by importing the engine from .py / from .mpy",
+            f"{fmt_int(imp_py)} B / {fmt_int(imp_mpy)} B",
+        ),
+        (f"engine .mpy size ({len(engine_files)} files: level10/, prng, compat)", f"{fmt_int(mpy_size)} B"),
+    ]:
+        rows.append([label, "—", value, "same"])
+    out = [
+        "## Engine benchmark",
+        "",
+        table(["figure", cp_name, mp_name, pico], rows),
+        "",
+        f"Timed figures ran for {seconds:g} s each; games are dealt from seeds 0, 1, 2, … with 1–5 players",
+        "and 0–3 pauses in turn, and moves chosen by `prng.Prng`, the same games on both runtimes.",
+        f"The Pico column is an estimate: the runner's time × {PICO_SLOWDOWN}, the ratio in",
+        "shared/specs/device-speed.md; heap figures are for the runner, also a 32-bit MicroPython.",
+        f"The reference loop of device-speed.md takes {loop_us:.2f} µs an iteration in the runner here",
+        f"(spec machine: 0.86 µs; Pico: {PICO_LOOP_US} µs), so on this machine the ratio would be",
+        f"{PICO_LOOP_US / loop_us:.0f}×.",
+    ]
+    return "\n".join(out)
+
+
+BENCHES = {"engine": bench_engine}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="bench", required=True, metavar="BENCH")
+    engine = sub.add_parser("engine", help="the rules engine: speed, state size, heap, .mpy size")
+    engine.add_argument("--seconds", type=float, default=1.0, help="time for each timed figure (default 1)")
+    args = parser.parse_args(argv)
+    why = mpy.missing()
+    if why:
+        print("cannot benchmark MicroPython: " + why, file=sys.stderr)
+        return 1
+    print(BENCHES[args.bench](args.seconds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// Run a Python program under the real MicroPython (the npm WebAssembly port), with the
+// firmware importable, the way tests and benchmarks check code meant for the Pico.
+//
+//   node tools/mpy_runner.mjs [options] [PROGRAM.py | -]
+//
+//   PROGRAM.py        the program to run; "-" or nothing reads it from stdin
+//   --firmware DIR    tree whose .py and .mpy files are copied to /fw (default: the repo's firmware/)
+//   --mpy DIR         tree of compiled .mpy files (as `python -m tools.build DIR` writes) copied
+//                     over /fw; a .py beside a .mpy of the same name is left out, since
+//                     MicroPython's import would otherwise pick the .py
+//   --heap SIZE       initial GC heap, bytes or with a k/m suffix (default 256k, about the
+//                     Pico's free heap); this port grows the heap on demand, so it is not a
+//                     limit as on the Pico. gc.mem_alloc() takes time in proportion to the heap.
+//   --pystack WORDS   Python stack size in words (default 4096)
+//
+// sys.path is ["/fw", ...], so `import level10.rules` works. The program's stdout goes to
+// stdout. When it raises, the traceback goes to stderr and the exit status is 1
+// (`sys.exit(n)` exits with n). Usage errors exit with 2.
+//
+// Needs `npm ci` (package.json pins @micropython/micropython-webassembly-pyscript).
+
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, dirname, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
+
+function usage(msg) {
+  process.stderr.write(`mpy_runner: ${msg}\n` +
+    "usage: node tools/mpy_runner.mjs [--firmware DIR] [--mpy DIR] [--heap SIZE] [--pystack WORDS] [PROGRAM.py | -]\n");
+  process.exit(2);
+}
+
+function parseSize(text) {
+  const m = /^(\d+)([kKmM]?)$/.exec(text || "");
+  if (!m) usage(`not a size: ${text}`);
+  return Number(m[1]) * ({ "": 1, k: 1024, m: 1024 * 1024 }[m[2].toLowerCase()]);
+}
+
+const opts = { firmware: join(REPO, "firmware"), mpy: null, heap: 256 * 1024, pystack: 4096, program: "-" };
+const args = process.argv.slice(2);
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  const value = () => (i + 1 < args.length ? args[++i] : usage(`${a} needs a value`));
+  if (a === "--firmware") opts.firmware = value();
+  else if (a === "--mpy") opts.mpy = value();
+  else if (a === "--heap") opts.heap = parseSize(value());
+  else if (a === "--pystack") opts.pystack = parseSize(value());
+  else if (a === "-h" || a === "--help") usage("help");
+  else if (a.startsWith("--")) usage(`unknown option ${a}`);
+  else opts.program = a;
+}
+
+// Every .py / .mpy file under `root`, as paths relative to it (using "/").
+function sources(root) {
+  const found = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === "__pycache__" || name.startsWith(".")) continue;
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith(".py") || name.endsWith(".mpy")) found.push(relative(root, full).split(sep).join("/"));
+    }
+  };
+  walk(root);
+  return found;
+}
+
+// Relative path -> absolute host path; .mpy files shadow .py files of the same module.
+const files = new Map();
+for (const [root, list] of [[opts.firmware, sources(opts.firmware)], ...(opts.mpy ? [[opts.mpy, sources(opts.mpy)]] : [])]) {
+  for (const rel of list) files.set(rel, join(root, rel));
+}
+for (const rel of [...files.keys()]) {
+  if (rel.endsWith(".mpy")) files.delete(rel.slice(0, -4) + ".py");
+}
+
+const program = opts.program === "-" ? readFileSync(0, "utf8") : readFileSync(opts.program, "utf8");
+
+// Output is passed through byte by byte (no line buffering, so a last line without "\n"
+// is kept) and written out in chunks.
+let out = [];
+const flush = () => {
+  if (out.length) process.stdout.write(Buffer.from(out));
+  out = [];
+};
+const errBytes = [];
+
+let loadMicroPython;
+try {
+  ({ loadMicroPython } = await import("@micropython/micropython-webassembly-pyscript"));
+} catch (e) {
+  process.stderr.write(`mpy_runner: cannot load @micropython/micropython-webassembly-pyscript (${e.message}); run \`npm ci\` in ${REPO}\n`);
+  process.exit(3);
+}
+const mp = await loadMicroPython({
+  heapsize: opts.heap,
+  pystack: opts.pystack,
+  linebuffer: false,
+  stdout: (bytes) => {
+    for (const b of bytes) out.push(b);
+    if (out.length > 65536) flush();
+  },
+  stderr: (bytes) => { for (const b of bytes) errBytes.push(b); },
+});
+
+const made = new Set();
+const mkdirs = (path) => {
+  let at = "";
+  for (const part of path.split("/").filter(Boolean)) {
+    at += "/" + part;
+    if (!made.has(at)) {
+      try { mp.FS.mkdir(at); } catch { /* exists */ }
+      made.add(at);
+    }
+  }
+};
+for (const [rel, host] of files) {
+  const target = "/fw/" + rel;
+  mkdirs(dirname(target));
+  mp.FS.writeFile(target, readFileSync(host));
+}
+
+let status = 0;
+try {
+  mp.runPython("import sys\nsys.path.insert(0, '/fw')\ndel sys");
+  mp.runPython(program);
+} catch (e) {
+  if (e && e.name === "PythonError") {
+    const last = e.message.trimEnd().split("\n").pop();
+    const exit = /^SystemExit(?:: (-?\d+))?$/.exec(last);
+    if (exit) status = exit[1] ? Number(exit[1]) : 0;
+    else {
+      process.stderr.write(e.message);
+      status = 1;
+    }
+  } else {
+    process.stderr.write(`mpy_runner: ${e && e.stack ? e.stack : e}\n`);
+    status = 1;
+  }
+}
+flush();
+if (errBytes.length) process.stderr.write(Buffer.from(errBytes));
+process.exitCode = status;
