@@ -1,7 +1,7 @@
 """Small bridges so firmware code runs unchanged on MicroPython and CPython."""
 
 try:
-    from micropython import const  # noqa: F401
+    from micropython import const
 except ImportError:  # CPython
 
     def const(x):

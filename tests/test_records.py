@@ -6,13 +6,14 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given, settings, strategies as st
-
-from host_sim.replay import summary
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from level10 import moves, record, rules
 from level10.game import Game, seeded_deck
 from level10.record import RecordError, parse
 from prng import Prng
+
+from host_sim.replay import summary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = os.path.join(ROOT, "records")
@@ -71,7 +72,8 @@ def test_burial_sample_counts_buried_cards_as_placed():
 
 
 def test_five_player_sample_gives_the_column_completer_the_next_turn():
-    rec = parse(open(os.path.join(RECORDS, "five-players.l10")).read())
+    with open(os.path.join(RECORDS, "five-players.l10")) as f:
+        rec = parse(f.read())
     g = rec.game()
     for m in rec.moves[:5]:
         seat = g.to_move()

@@ -6,6 +6,7 @@ clone and saving, and the deal from a seed.
 from array import array
 
 from prng import shuffle
+
 from level10 import rules
 from level10.rules import MAX_MOVES, IllegalMove  # noqa: F401
 

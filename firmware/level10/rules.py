@@ -26,7 +26,8 @@ moves // 5 (RULINGS L10-3) and needs no byte of its own.
 
 from compat import const
 
-from level10.cards import name as card_name, WORLD_NAMES
+from level10.cards import WORLD_NAMES
+from level10.cards import name as card_name
 
 FORMAT = const(1)
 PLAYING = const(0)
@@ -556,8 +557,6 @@ def problem(s):
         return "damaged sizes"
     if s[_MOVES] > SLOTS or s[_COUNT] > cap or s[_HEAD] >= cap:
         return "damaged counters"
-    if s[_STATUS] == PLAYING and s[_TURN] >= p:
-        return "damaged turn"
     seen = bytearray(41)
     filled = 0
     for r in range(ROWS):
@@ -620,4 +619,25 @@ def problem(s):
             return "cards missing or doubled"
     if seen[PAUSE] != s[_PAUSES]:
         return "pauses missing or doubled"
-    return None
+    return _ending_problem(s)
+
+
+def _ending_problem(s):
+    """None when the status and the seat on turn fit the position (L10-7, L10-8)."""
+    level, resets, _ = tally(s)
+    full = s[_MOVES] == SLOTS
+    everything = level == 40 and resets == 10
+    st = s[_STATUS]
+    seat = s[_TURN]
+    if st == WON:
+        ok = full and everything and seat == NO_SEAT
+    elif st == PLAYING:
+        ok = not full and seat < s[_PLAYERS] and can_act(s, seat)
+    elif full or seat == NO_SEAT:
+        ok = seat == NO_SEAT and not everything
+        for p in range(s[_PLAYERS]):
+            if can_act(s, p):
+                ok = False
+    else:
+        ok = seat < s[_PLAYERS] and s[_HCOUNT + seat] > 0 and not can_act(s, seat)
+    return None if ok else "damaged status"
