@@ -5,6 +5,8 @@ MicroPython here is the npm WebAssembly port run by tools/mpy_runner.mjs. These 
 (they do not skip) when node or the package is missing: CI installs them with `npm ci`.
 """
 
+from pathlib import Path
+
 import pytest
 
 from tools import micropython as mpy
@@ -269,3 +271,45 @@ def test_runner_reports_errors(micropython):
         micropython.run("print('before')\nimport level10.rules\nlevel10.rules.new_state(9, 0, b'')\n")
     assert "ValueError: players must be 1 to 5" in info.value.stderr
     assert info.value.stdout == "before\n"
+
+
+# -- game records read and write the same on the device ------------------------
+
+RECORDS = r"""
+from level10 import record, rules
+
+
+def show(name, text):
+    try:
+        rec = record.parse(text)
+        g = rec.replay()
+    except record.RecordError as e:
+        print(name, "error", e)
+        return
+    s = g.state
+    print(name, rules.status(s), rules.score_parts(s), s.hex())
+    print(name, "written", record.write(record.of_game(g)).replace("\n", "|"))
+
+
+for name, text in TEXTS:
+    show(name, text)
+"""
+
+
+def test_records_parse_write_and_replay_alike(micropython):
+    root = Path(__file__).resolve().parent.parent / "records"
+    texts = [(p.name, p.read_text()) for p in sorted(root.glob("*.l10"))]
+    head = '[Game "Level 10"]\n[Seed "1"]\n'
+    texts += [
+        ("unknown-tag", head + '[Colour "red"]\n'),
+        ("bad-deck", '[Game "Level 10"]\n[Deck "S1 S1"]\n'),
+        ("big-seed", '[Game "Level 10"]\n[Seed "4294967296"]\n'),
+        ("bad-token", head + "R>W-F5-F1 X9\n"),
+        ("illegal", head + "S7 F5 V5 D3 R>W S4\n"),
+        ("crlf", head.replace("\n", "\r\n") + "1. R>W-F5-F1\r\n"),
+    ]
+    code = "TEXTS = " + repr(texts) + "\n" + RECORDS
+    expected = mpy.run_cpython(code)
+    compare(expected, micropython.run(code), "records")
+    assert expected.count(" error ") == 5
+    assert "won-solo.l10 1 (40, 10, 2, 30, 80)" in expected
