@@ -313,3 +313,43 @@ def test_records_parse_write_and_replay_alike(micropython):
     compare(expected, micropython.run(code), "records")
     assert expected.count(" error ") == 5
     assert "won-solo.l10 1 (40, 10, 2, 30, 80)" in expected
+
+
+ENDINGS = r"""
+import gc
+from array import array
+from level10 import rules
+from level10.record import parse
+
+
+def measure(s, ms, buf):
+    used = 0
+    for m in ms:
+        a = gc.mem_alloc()
+        rules.legal_moves(s, buf)
+        rules.apply(s, m)
+        used += gc.mem_alloc() - a
+    return used
+
+
+buf = array("H", bytes(2 * rules.MAX_MOVES))
+for name, text in TEXTS:
+    rec = parse(text)
+    s = rec.game().state
+    ms = array("H", rec.moves)
+    gc.collect()
+    gc.disable()
+    used = measure(s, ms, buf)
+    gc.enable()
+    print(name, rules.status(s), used)
+"""
+
+
+def test_games_that_end_won_or_with_a_full_grid_allocate_nothing(micropython):
+    """Random playouts mostly end with a stuck hand; the full-grid ending runs other code."""
+    root = Path(__file__).resolve().parent.parent / "records"
+    texts = [(p.name, p.read_text()) for p in sorted(root.glob("*.l10"))]
+    out = micropython.run("TEXTS = " + repr(texts) + "\n" + ENDINGS)
+    rows = [line.split() for line in out.splitlines()]
+    assert len(rows) == len(texts) and any(r[1] == "1" for r in rows), out
+    assert all(r[2] == "0" for r in rows), "heap allocated while playing a whole game:\n" + out

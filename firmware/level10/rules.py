@@ -450,8 +450,14 @@ def _settle(s, seat):
 
 
 def _finish(s):
-    level, resets, _ = tally(s)
-    s[_STATUS] = WON if level == 40 and resets == 10 else LOST
+    # 40 level cards + 10 resets = 50 placed: count slots holding a level card,
+    # a reset or a pause over a buried card (no tuple from tally: this runs in searches).
+    placed = 0
+    for i in range(_GRID, _GRID + SLOTS):
+        v = s[i]
+        if v and v != PAUSE_CELL:
+            placed += 1
+    s[_STATUS] = WON if placed == SLOTS else LOST
 
 
 def check(s, m):
