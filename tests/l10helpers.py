@@ -31,6 +31,16 @@ def hand_size(players):
     return rules.HAND_SIZES[players - 1]
 
 
+
+def _level_cards_once(codes, pauses):
+    """The level cards among `codes`; ValueError if one repeats or pauses exceed `pauses`."""
+    level = [x for x in codes if x != cards.PAUSE]
+    if len(set(level)) != len(level):
+        raise ValueError("a card is used twice")
+    if len(codes) - len(level) > pauses:
+        raise ValueError("more pauses used than in the game")
+    return level
+
 def build_deck(players, hands, deck=(), pauses=0, fill="end"):
     """A deck (list of card codes, top first) dealing exactly `hands`.
 
@@ -44,11 +54,7 @@ def build_deck(players, hands, deck=(), pauses=0, fill="end"):
     hands = [list(h) for h in hands] + [[] for _ in range(players - len(hands))]
     named = [t for h in hands for t in h] + list(deck)
     codes = [c(t) for t in named]
-    level = [x for x in codes if x != cards.PAUSE]
-    if len(set(level)) != len(level):
-        raise ValueError("a card is named twice")
-    if codes.count(cards.PAUSE) > pauses:
-        raise ValueError("more pauses named than in the game")
+    level = _level_cards_once(codes, pauses)
     unused = [x for x in range(40) if x not in level]
     unused.sort(reverse=True)  # fillers: D8, D7, ... first
     for h in hands:
@@ -197,11 +203,7 @@ def script_deck(players, tokens, pauses=0, start=0, keep=None, undrawn=()):
     for pos, tok in zip(tail, undrawn):
         deck[pos] = c(tok)
     used = [x for x in deck if x is not None]
-    level_used = [x for x in used if x != cards.PAUSE]
-    if len(set(level_used)) != len(level_used):
-        raise ValueError("a card is used twice")
-    if used.count(cards.PAUSE) > pauses:
-        raise ValueError("more pauses used than in the game")
+    level_used = _level_cards_once(used, pauses)
     rest = [x for x in range(40) if x not in level_used]
     rest += [cards.PAUSE] * (pauses - used.count(cards.PAUSE))
     for i in range(len(deck)):

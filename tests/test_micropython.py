@@ -38,7 +38,18 @@ PLAYOUT_SEEDS = EDGE_SEEDS + list(range(4, 20)) + [(i * 2246822519) % 2**32 for 
 # moves with the project's Prng, so both runtimes choose identically. Odd seeds prefer
 # playing a card over placing a reset (when any play is legal), which reaches deeper
 # positions (an empty deck, pauses burying cards) than uniform choice does.
-PLAYOUT = r"""
+PLAYS_ONLY = r"""
+def plays_only(buf, n):
+    # Keep only card plays (no resets) at the front of buf, when there are any.
+    k = 0
+    for i in range(n):
+        if not buf[i] & 8:
+            buf[k] = buf[i]
+            k += 1
+    return k if k else n
+"""
+
+PLAYOUT = PLAYS_ONLY + r"""
 from array import array
 from level10 import rules
 from level10.game import seeded_deck
@@ -55,13 +66,7 @@ def playout(seed, players, pauses, buf):
             break
         legal = bytes(buf[:n])
         if seed & 1:
-            k = 0
-            for i in range(n):
-                if not buf[i] & 8:
-                    buf[k] = buf[i]
-                    k += 1
-            if k:
-                n = k
+            n = plays_only(buf, n)
         m = buf[rng.below(n)]
         rules.apply(s, m)
         print(m, legal.hex(), s.hex())
@@ -95,7 +100,7 @@ for bad in (-1, 2**32, 2**40):
 # measurement itself stores nothing on the heap), with the collector off. `engine` counts
 # only what legal_moves and apply allocate; `loop` counts the whole playout loop,
 # move choice (Prng) included.
-ALLOCATION = r"""
+ALLOCATION = PLAYS_ONLY + r"""
 import gc
 from array import array
 from level10 import rules
@@ -114,13 +119,7 @@ def one_game(s, buf, rng, plays_first):
         if n == 0:
             break
         if plays_first:
-            k = 0
-            for i in range(n):
-                if not buf[i] & 8:
-                    buf[k] = buf[i]
-                    k += 1
-            if k:
-                n = k
+            n = plays_only(buf, n)
         m = buf[rng.below(n)]
         a = gc.mem_alloc()
         rules.apply(s, m)
