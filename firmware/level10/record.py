@@ -37,11 +37,10 @@ class Record:
         """The Game after every move; RecordError naming the first illegal move."""
         g = self.game()
         for i in range(len(self.moves)):
-            m = self.moves[i]
-            reason = g.check(m)
-            if reason:
-                raise RecordError("move " + str(i + 1) + " (" + self._token(i) + "): " + reason)
-            g.apply(m)
+            try:
+                g.apply(self.moves[i])  # checks the move once, raising IllegalMove
+            except rules.IllegalMove as e:
+                raise RecordError("move " + str(i + 1) + " (" + self._token(i) + "): " + str(e))
         return g
 
     def _token(self, i):
