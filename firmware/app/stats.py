@@ -1,0 +1,119 @@
+"""Statistics per difficulty: games played and won, best score, current and best streak.
+
+A difficulty is the number of pauses in the deck (NAMES[pauses]): 3 Beginner,
+2 Standard, 1 Pro, 0 Master. Each has a row of six counts, `stats.rows[pauses][FIELD]`.
+
+Only unassisted games make records. A game in which Undo was used is counted in its own
+tally, ASSISTED, and leaves played, won, the best score and the best streak alone: a
+taken-back move makes those numbers say less than they seem to. Nor can Undo help a
+streak: an assisted win leaves the current streak as it was, while an assisted loss
+ends it like any loss (otherwise using Undo once would shield a streak from a lost game).
+Counts stop at 65535. The win rate is rounded down, so 100 % means every game won.
+
+Stored as b"LT", version 1, then for pauses 0..3: played, won (2 bytes each), best
+score (1), streak, best streak, assisted (2 each), little-endian: 47 bytes.
+"""
+
+from compat import const
+
+NAMES = ("Master", "Pro", "Standard", "Beginner")  # by pauses
+
+PLAYED = const(0)
+WON = const(1)
+BEST = const(2)
+STREAK = const(3)
+BEST_STREAK = const(4)
+ASSISTED = const(5)
+
+NEW_BEST = const(1)  # record() flags: this game set the best score
+NEW_STREAK = const(2)  # ... or the best streak
+
+_MAGIC = b"LT"
+_VERSION = const(1)
+_SIZE = const(47)
+_CAP = const(0xFFFF)
+
+
+class Stats:
+    """The four rows of counts, indexed by pauses."""
+
+    def __init__(self):
+        self.rows = [[0, 0, 0, 0, 0, 0] for _ in range(4)]
+
+
+def _more(n):
+    return n + 1 if n < _CAP else n
+
+
+def record(stats, pauses, won, score, assisted=False):
+    """Count a finished game; NEW_BEST | NEW_STREAK for the records it set."""
+    if not 0 <= pauses <= 3:
+        raise ValueError("pauses must be 0 to 3")
+    r = stats.rows[pauses]
+    if assisted:
+        r[ASSISTED] = _more(r[ASSISTED])
+        if not won:
+            r[STREAK] = 0
+        return 0
+    new = 0
+    r[PLAYED] = _more(r[PLAYED])
+    score = min(max(score, 0), 100)
+    if score > r[BEST]:
+        r[BEST] = score
+        new = NEW_BEST
+    if won:
+        r[WON] = _more(r[WON])
+        r[STREAK] = _more(r[STREAK])
+        if r[STREAK] > r[BEST_STREAK]:
+            r[BEST_STREAK] = r[STREAK]
+            new |= NEW_STREAK
+    else:
+        r[STREAK] = 0
+    return new
+
+
+def win_rate(stats, pauses):
+    """Unassisted games won, as a whole percent rounded down (0 before any game)."""
+    r = stats.rows[pauses]
+    return r[WON] * 100 // r[PLAYED] if r[PLAYED] else 0
+
+
+def encode(stats):
+    out = bytearray(_SIZE)
+    out[0:2] = _MAGIC
+    out[2] = _VERSION
+    at = 3
+    for r in stats.rows:
+        for f in (PLAYED, WON, BEST, STREAK, BEST_STREAK, ASSISTED):
+            out[at] = r[f] & 0xFF
+            if f == BEST:
+                at += 1
+                continue
+            out[at + 1] = r[f] >> 8
+            at += 2
+    return bytes(out)
+
+
+def decode(data):
+    """Stats from encode()'s bytes; ValueError when they are not statistics that add up."""
+    if len(data) != _SIZE or data[0:2] != _MAGIC or data[2] != _VERSION:
+        raise ValueError("not statistics")
+    stats = Stats()
+    at = 3
+    for r in stats.rows:
+        for f in (PLAYED, WON, BEST, STREAK, BEST_STREAK, ASSISTED):
+            if f == BEST:
+                r[f] = data[at]
+                at += 1
+            else:
+                r[f] = data[at] | data[at + 1] << 8
+                at += 2
+        if (
+            r[WON] > r[PLAYED]
+            or r[BEST] > 100
+            or (r[BEST] and not r[PLAYED])
+            or r[STREAK] > r[BEST_STREAK]
+            or r[BEST_STREAK] > r[WON]
+        ):
+            raise ValueError("statistics damaged")
+    return stats

@@ -1,0 +1,233 @@
+"""app.stats and app.settings: counting games, round trips, junk rejected, values clamped,
+and the same bytes under MicroPython."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app import settings as cfg
+from app import stats
+from app.stats import ASSISTED, BEST, BEST_STREAK, NEW_BEST, NEW_STREAK, PLAYED, STREAK, WON, Stats
+from tools import micropython as mpy
+
+# -- stats ----------------------------------------------------------------------------
+
+
+def test_names_by_pauses():
+    assert [stats.NAMES[p] for p in (3, 2, 1, 0)] == ["Beginner", "Standard", "Pro", "Master"]
+
+
+def test_counting_and_streaks():
+    s = Stats()
+    assert stats.win_rate(s, 2) == 0
+    assert stats.record(s, 2, False, 37, False) == NEW_BEST
+    assert stats.record(s, 2, True, 80, False) == NEW_BEST | NEW_STREAK
+    assert stats.record(s, 2, True, 60, False) == NEW_STREAK
+    assert stats.record(s, 2, False, 20, False) == 0
+    assert stats.record(s, 2, True, 80, False) == 0  # ties the best score, streak 1 < 2
+    assert s.rows[2] == [5, 3, 80, 1, 2, 0]
+    assert stats.win_rate(s, 2) == 60
+    assert s.rows[0] == s.rows[1] == s.rows[3] == [0] * 6
+
+
+def test_assisted_games_make_no_records():
+    s = Stats()
+    stats.record(s, 1, True, 50, False)
+    stats.record(s, 1, True, 55, False)
+    assert stats.record(s, 1, True, 100, True) == 0  # assisted win: counted apart
+    r = s.rows[1]
+    assert (r[PLAYED], r[WON], r[BEST], r[STREAK], r[BEST_STREAK], r[ASSISTED]) == (2, 2, 55, 2, 2, 1)
+    stats.record(s, 1, True, 70, False)
+    assert r[STREAK] == 3  # the assisted win neither broke nor extended the streak
+    stats.record(s, 1, False, 10, True)  # an assisted loss ends the streak all the same
+    assert (r[PLAYED], r[STREAK], r[BEST_STREAK], r[ASSISTED]) == (3, 0, 3, 2)
+    assert stats.win_rate(s, 1) == 100
+
+
+def test_win_rate_rounds_down():
+    s = Stats()
+    for won in (True, True, False):
+        stats.record(s, 0, won, 10, False)
+    assert stats.win_rate(s, 0) == 66
+    for _ in range(197):
+        stats.record(s, 0, True, 10, False)
+    assert stats.win_rate(s, 0) == 99  # 199 of 200: not 100
+
+
+def test_counts_stop_at_65535():
+    s = Stats()
+    s.rows[3] = [65535, 65535, 90, 65535, 65535, 65535]
+    stats.record(s, 3, True, 95, False)
+    stats.record(s, 3, True, 95, True)
+    assert s.rows[3] == [65535, 65535, 95, 65535, 65535, 65535]
+    assert stats.decode(stats.encode(s)).rows == s.rows
+
+
+def test_score_is_clamped_and_pauses_checked():
+    s = Stats()
+    stats.record(s, 2, False, 250, False)
+    assert s.rows[2][BEST] == 100
+    for bad in (-1, 4):
+        with pytest.raises(ValueError):
+            stats.record(s, bad, True, 10, False)
+
+
+def played_stats(seed):
+    rng = random.Random(seed)
+    s = Stats()
+    for _ in range(rng.randrange(300)):
+        stats.record(s, rng.randrange(4), rng.random() < 0.4, rng.randrange(101), rng.random() < 0.2)
+    return s
+
+
+def test_stats_round_trip():
+    for seed in range(40):
+        s = played_stats(seed)
+        data = stats.encode(s)
+        assert len(data) == 47
+        assert stats.decode(data).rows == s.rows
+    assert stats.decode(stats.encode(Stats())).rows == Stats().rows
+
+
+def test_stats_reject_junk():
+    s = Stats()
+    s.rows[0] = [10, 4, 70, 1, 3, 2]  # bytes 3..13: played, won, best, streak, best streak, assisted
+    good = bytearray(stats.encode(s))
+    assert stats.decode(good).rows == s.rows
+    bad = [b"", good[:-1], good + b"\x00", b"LS" + good[2:], good[:2] + b"\x02" + good[3:], bytes(47)]
+    # a row that does not add up: won > played, best > 100, streak > best streak > won
+    for at, v in ((5, 0xFF), (6, 0x01), (7, 101), (8, 0x05), (10, 0x05)):
+        d = bytearray(good)
+        d[at] = v
+        bad.append(bytes(d))
+    fresh = bytearray(stats.encode(Stats()))
+    fresh[7] = 5  # a best score with no game played
+    bad.append(bytes(fresh))
+    for d in bad:
+        with pytest.raises(ValueError) as e:
+            stats.decode(d)
+        assert type(e.value) is ValueError and str(e.value) in ("not statistics", "statistics damaged")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.binary(max_size=60))
+def test_stats_decode_random_bytes(data):
+    try:
+        s = stats.decode(data)
+    except ValueError:
+        return
+    assert stats.encode(s) == data
+
+
+# -- settings ---------------------------------------------------------------------------
+
+
+def test_settings_defaults_round_trip():
+    s = cfg.Settings()
+    data = cfg.encode(s)
+    assert data == b"LC\x01\x50\x05\x02\x01\x01" and len(data) == 8
+    back = cfg.decode(data)
+    assert vars(back) == vars(s)
+
+
+def test_settings_round_trip_every_choice():
+    for b in range(10, 101, 10):
+        for m in cfg.SLEEP_CHOICES:
+            for p in range(4):
+                for players in range(1, 6):
+                    for reasons in (True, False):
+                        s = cfg.Settings()
+                        s.brightness, s.sleep_after, s.pauses, s.players, s.reasons = (
+                            b,
+                            m,
+                            p,
+                            players,
+                            reasons,
+                        )
+                        assert vars(cfg.decode(cfg.encode(s))) == vars(s)
+
+
+def test_settings_clamped():
+    d = bytearray(cfg.encode(cfg.Settings()))
+    d[3:7] = bytes((0, 3, 9, 0))
+    s = cfg.decode(bytes(d))
+    assert (s.brightness, s.sleep_after, s.pauses, s.players) == (10, 5, 3, 1)
+    d[3:7] = bytes((255, 200, 255, 200))
+    s = cfg.decode(bytes(d))
+    assert (s.brightness, s.sleep_after, s.pauses, s.players) == (100, 0, 3, 5)
+    assert [cfg.brightness(v) for v in (0, 14, 15, 44, 99, 100, 1000)] == [10, 10, 20, 40, 100, 100, 100]
+    assert [cfg.sleep_after(m) for m in (0, 1, 2, 3, 5, 6, 10, 11)] == [0, 1, 2, 5, 5, 10, 10, 0]
+
+
+def test_settings_steps_and_labels():
+    m, seen = 1, []
+    for _ in range(5):
+        seen.append(m)
+        m = cfg.next_sleep(m)
+    assert seen == [1, 2, 5, 10, 0] and m == 1
+    assert cfg.next_sleep(1, -1) == 0
+    assert [cfg.sleep_label(m) for m in (1, 10, 0)] == ["1 min", "10 min", "never"]
+
+
+def test_settings_reject_junk():
+    good = cfg.encode(cfg.Settings())
+    for d in (
+        b"",
+        good[:-1],
+        good + b"\x00",
+        b"LT" + good[2:],
+        good[:2] + b"\x09" + good[3:],
+        good[:7] + b"\x02",
+    ):
+        with pytest.raises(ValueError) as e:
+            cfg.decode(d)
+        assert str(e.value) == "not settings"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.binary(max_size=12))
+def test_settings_decode_random_bytes(data):
+    try:
+        s = cfg.decode(data)
+    except ValueError:
+        return
+    assert 10 <= s.brightness <= 100 and s.sleep_after in cfg.SLEEP_CHOICES
+    assert 0 <= s.pauses <= 3 and 1 <= s.players <= 5 and s.reasons in (True, False)
+
+
+# -- MicroPython ------------------------------------------------------------------------
+
+PARITY = r"""
+from app import stats, settings
+from prng import Prng
+
+def hx(b):
+    return "".join("%02x" % c for c in b)
+
+rng = Prng(11)
+s = stats.Stats()
+for i in range(200):
+    new = stats.record(s, rng.below(4), rng.below(5) < 2, rng.below(101), rng.below(5) == 0)
+    if i % 20 == 0:
+        print(new, hx(stats.encode(s)), [stats.win_rate(s, p) for p in range(4)])
+print(stats.decode(stats.encode(s)).rows == s.rows)
+c = settings.Settings()
+print(hx(settings.encode(c)))
+for raw in (b"LC\x01\x00\x03\x09\x00\x00", b"LC\x01\xff\xc8\xff\xc8\x01", b"LC\x01\x2d\x0a\x01\x03\x00"):
+    t = settings.decode(raw)
+    print(t.brightness, t.sleep_after, t.pauses, t.players, t.reasons, hx(settings.encode(t)))
+for bad in (b"", b"LC\x02\x50\x05\x02\x01\x01", b"LC\x01\x50\x05\x02\x01\x07"):
+    try:
+        settings.decode(bad)
+    except ValueError as e:
+        print("bad:", e)
+print([settings.next_sleep(m) for m in settings.SLEEP_CHOICES], settings.sleep_label(0))
+"""
+
+
+def test_same_under_micropython():
+    cp = mpy.run_cpython(PARITY)
+    assert "True" in cp and cp.count("bad: not settings") == 3
+    assert mpy.run(PARITY) == cp
