@@ -2,7 +2,5 @@
 
 try:
     from micropython import const
-except ImportError:  # CPython
-
-    def const(x):
-        return x
+except ImportError:  # CPython: const() is only a hint to MicroPython's compiler
+    const = lambda x: x

@@ -118,7 +118,7 @@ def parse(text):
     """A Record from the text of a `.l10` file; RecordError names the line or move."""
     rec = Record()
     rec.tokens = []
-    seen = {}
+    seen = {}  # type: dict[str, int]
     in_moves = False
     n = 0
     for raw in text.split("\n"):
