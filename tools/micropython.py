@@ -4,17 +4,24 @@
 WebAssembly port, pinned in package.json) in Node with the firmware importable, and
 returns what the code printed. `run_cpython(code)` runs the same program under this
 CPython, for comparison. `missing()` says why MicroPython cannot run here, if it cannot.
+
+Both take `lib_dirs`: host folders (or single .py files) made importable besides the
+firmware, e.g. `lib_dirs=[HOST_SIM / "machine.py"]` to run the hw/ drivers on the
+`machine` stand-in. MicroPython has framebuf built in; CPython needs host_sim's
+framebuf.py too, so give it `lib_dirs=[HOST_SIM]`.
 """
 
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 RUNNER = REPO / "tools" / "mpy_runner.mjs"
 FIRMWARE = REPO / "firmware"
+HOST_SIM = REPO / "host_sim"
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 
 
@@ -47,11 +54,12 @@ def available():
     return missing() is None
 
 
-def run(code, *, firmware_dir=FIRMWARE, mpy_dir=None, heap=None, timeout=120):
+def run(code, *, firmware_dir=FIRMWARE, mpy_dir=None, heap=None, timeout=120, lib_dirs=()):
     """Run `code` under MicroPython and return its stdout.
 
     `firmware_dir` is copied to /fw (on sys.path); with `mpy_dir`, its .mpy files are used
-    in place of the .py files of the same modules. `heap` is the initial heap in bytes.
+    in place of the .py files of the same modules. Each of `lib_dirs` (a folder, or one
+    .py file) is copied to /lib, next on sys.path. `heap` is the initial heap in bytes.
     Raises MicroPythonError (with the traceback) when the code raises or exits non-zero."""
     why = missing()
     if why:
@@ -59,6 +67,8 @@ def run(code, *, firmware_dir=FIRMWARE, mpy_dir=None, heap=None, timeout=120):
     cmd = [node(), str(RUNNER), "--firmware", str(firmware_dir)]
     if mpy_dir is not None:
         cmd += ["--mpy", str(mpy_dir)]
+    for lib in lib_dirs:
+        cmd += ["--lib", str(lib)]
     if heap is not None:
         cmd += ["--heap", str(int(heap))]
     cmd.append("-")
@@ -78,11 +88,24 @@ def run(code, *, firmware_dir=FIRMWARE, mpy_dir=None, heap=None, timeout=120):
     return proc.stdout
 
 
-def run_cpython(code, *, firmware_dir=FIRMWARE, timeout=120):
+def run_cpython(code, *, firmware_dir=FIRMWARE, timeout=120, lib_dirs=()):
     """Run `code` under this CPython, in a fresh process with `firmware_dir` first on
-    sys.path (as /fw is for `run`), and return its stdout; raise RuntimeError with the
-    traceback when it fails."""
-    env = dict(os.environ, PYTHONPATH=str(firmware_dir), PYTHONDONTWRITEBYTECODE="1")
+    sys.path (as /fw is for `run`), then `lib_dirs` (folders, or single .py files), and
+    return its stdout; raise RuntimeError with the traceback when it fails."""
+    with tempfile.TemporaryDirectory(prefix="cpython-lib-") as single:
+        path = [str(firmware_dir)]
+        for lib in map(Path, lib_dirs):
+            if lib.is_dir():
+                path.append(str(lib))
+            else:  # one file: importable alone, not with the rest of its folder
+                shutil.copy(lib, single)
+                if single not in path:
+                    path.append(single)
+        return _run_cpython(code, os.pathsep.join(path), timeout)
+
+
+def _run_cpython(code, pythonpath, timeout):
+    env = dict(os.environ, PYTHONPATH=pythonpath, PYTHONDONTWRITEBYTECODE="1")
     try:
         proc = subprocess.run(
             [sys.executable, "-"],

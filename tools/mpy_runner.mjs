@@ -13,22 +13,28 @@
 //                     Pico's free heap); this port grows the heap on demand, so it is not a
 //                     limit as on the Pico. gc.mem_alloc() takes time in proportion to the heap.
 //   --pystack WORDS   Python stack size in words (default 4096)
+//   --lib PATH        make host modules importable: a directory's .py and .mpy files (with
+//                     its subfolders) or one .py file are copied to /lib; repeatable. For
+//                     example `--lib host_sim/machine.py` runs the hw/ drivers on the host's
+//                     `machine` stand-in (this port has no machine module; its built-in
+//                     framebuf wins over a framebuf.py in /lib)
 //
-// sys.path is ["/fw", ...], so `import level10.rules` works. The program's stdout goes to
+// A program may define STEP(); see "Steps" below.
+// sys.path is ["/fw", "/lib", ...], so `import level10.rules` works. The program's stdout goes to
 // stdout. When it raises, the traceback goes to stderr and the exit status is 1
 // (`sys.exit(n)` exits with n). Usage errors exit with 2.
 //
 // Needs `npm ci` (package.json pins @micropython/micropython-webassembly-pyscript).
 
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join, dirname, relative, sep } from "node:path";
+import { basename, join, dirname, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
 
 function usage(msg) {
   process.stderr.write(`mpy_runner: ${msg}\n` +
-    "usage: node tools/mpy_runner.mjs [--firmware DIR] [--mpy DIR] [--heap SIZE] [--pystack WORDS] [PROGRAM.py | -]\n");
+    "usage: node tools/mpy_runner.mjs [--firmware DIR] [--mpy DIR] [--lib PATH]... [--heap SIZE] [--pystack WORDS] [PROGRAM.py | -]\n");
   process.exit(2);
 }
 
@@ -38,13 +44,14 @@ function parseSize(text) {
   return Number(m[1]) * ({ "": 1, k: 1024, m: 1024 * 1024 }[m[2].toLowerCase()]);
 }
 
-const opts = { firmware: join(REPO, "firmware"), mpy: null, heap: 256 * 1024, pystack: 4096, program: "-" };
+const opts = { firmware: join(REPO, "firmware"), mpy: null, libs: [], heap: 256 * 1024, pystack: 4096, program: "-" };
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   const value = () => (i + 1 < args.length ? args[++i] : usage(`${a} needs a value`));
   if (a === "--firmware") opts.firmware = value();
   else if (a === "--mpy") opts.mpy = value();
+  else if (a === "--lib") opts.libs.push(value());
   else if (a === "--heap") opts.heap = parseSize(value());
   else if (a === "--pystack") opts.pystack = parseSize(value());
   else if (a === "-h" || a === "--help") usage("help");
@@ -74,6 +81,18 @@ for (const [root, list] of [[opts.firmware, sources(opts.firmware)], ...(opts.mp
 }
 for (const rel of [...files.keys()]) {
   if (rel.endsWith(".mpy")) files.delete(rel.slice(0, -4) + ".py");
+}
+
+// Relative path under /lib -> absolute host path, from each --lib in order (later ones win).
+const libFiles = new Map();
+for (const lib of opts.libs) {
+  let st;
+  try { st = statSync(lib); } catch { usage(`no such file or directory: ${lib}`); }
+  if (st.isDirectory()) {
+    for (const rel of sources(lib)) libFiles.set(rel, join(lib, rel));
+  } else if (lib.endsWith(".py") || lib.endsWith(".mpy")) {
+    libFiles.set(basename(lib), lib);
+  } else usage(`--lib takes a directory or a .py/.mpy file: ${lib}`);
 }
 
 const program = opts.program === "-" ? readFileSync(0, "utf8") : readFileSync(opts.program, "utf8");
@@ -116,16 +135,29 @@ const mkdirs = (path) => {
     }
   }
 };
-for (const [rel, host] of files) {
-  const target = "/fw/" + rel;
-  mkdirs(dirname(target));
-  mp.FS.writeFile(target, readFileSync(host));
+for (const [prefix, map] of [["/fw/", files], ["/lib/", libFiles]]) {
+  for (const [rel, host] of map) {
+    const target = prefix + rel;
+    mkdirs(dirname(target));
+    mp.FS.writeFile(target, readFileSync(host));
+  }
 }
 
 let status = 0;
 try {
-  mp.runPython("import sys\nsys.path.insert(0, '/fw')\ndel sys");
+  mp.runPython("import sys\nif '/lib' in sys.path: sys.path.remove('/lib')\nsys.path[0:0] = ['/fw', '/lib']\ndel sys");
   mp.runPython(program);
+  // Steps: MicroPython's WebAssembly port collects garbage only when control is back in
+  // JavaScript (gc.collect() inside Python just asks for it), so a program that wants the
+  // live heap after a collection defines STEP(): the runner calls it again and again, each
+  // time from the top level right after a collection, until it returns False.
+  if (mp.globals.get("STEP") !== undefined) {
+    for (;;) {
+      mp.runPython("import gc\ngc.collect()");
+      mp.runPython("_step_more = STEP()");
+      if (!mp.globals.get("_step_more")) break;
+    }
+  }
 } catch (e) {
   if (e && e.name === "PythonError") {
     const last = e.message.trimEnd().split("\n").pop();

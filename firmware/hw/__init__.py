@@ -1,0 +1,1 @@
+"""Hardware layer: display drivers, buttons and the device; the only code importing `machine`."""

@@ -1,0 +1,105 @@
+"""SSD1306 monochrome OLED over I2C, drawn as a MONO_VLSB FrameBuffer (0 = off, 1 = lit).
+
+In horizontal addressing mode the controller's RAM is laid out like MONO_VLSB: one byte is
+a column of 8 pixels, a page is a band of 8 rows. show() sends only the pages covering the
+rectangle, each as one I2C write of a 0x40 (data) control byte and the page's bytes. Pages
+are sent whole: a page is one prebuilt memoryview, and cutting it per call would allocate.
+At 400 kHz a full 128x64 frame takes about 24 ms, a page about 3 ms.
+
+Commands follow the Solomon Systech SSD1306 datasheet (rev 1.1) and its charge pump note.
+"""
+
+import framebuf
+
+from compat import const
+
+_WRAP = const(0x3FFFFFFF)  # bytes_sent stays a small int on the Pico
+
+
+class SSD1306(framebuf.FrameBuffer):
+    def __init__(self, i2c, addr=0x3C, width=128, height=64):
+        self.i2c = i2c
+        self.addr = addr
+        self.width = width
+        self.height = height
+        self.mono = True
+        self.bytes_sent = 0
+        self.pages = (height + 7) >> 3
+        self.buffer = bytearray(self.pages * width)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        mv = memoryview(self.buffer)
+        self._page_views = [mv[p * width : (p + 1) * width] for p in range(self.pages)]
+        self._vec = [memoryview(b"\x40"), self._page_views[0]]  # "data follows", then a page
+        # control byte "commands follow", column address 0..width-1, page address p0..p1
+        self._window = bytearray((0x00, 0x21, 0, width - 1, 0x22, 0, 0))
+        self._init()
+
+    def _init(self):
+        h = self.height
+        self._commands(bytes((
+            0xAE,  # display off while setting up
+            0xD5, 0x80,  # display clock: divide ratio 1, oscillator default
+            0xA8, h - 1,  # multiplex ratio: one COM line per row
+            0xD3, 0x00,  # no display offset
+            0x40,  # RAM row 0 shows on the first line
+            0x8D, 0x14,  # internal charge pump on (no external VCC on these modules)
+            0x20, 0x00,  # horizontal addressing: column by column, page after page
+            0xA1,  # column 127 on SEG0 ...
+            0xC8,  # ... and COM scan from the top: the picture upright on common modules
+            0xDA, 0x12 if h > 32 else 0x02,  # COM pins: alternative for 64 rows
+            0x81, 0x7F,  # contrast, mid-way
+            0xD9, 0xF1,  # pre-charge periods for the internal charge pump
+            0xDB, 0x30,  # VCOMH deselect level 0.83 x VCC
+            0xA4,  # show the RAM (not all pixels on)
+            0xA6,  # normal: a 1 bit is a lit pixel
+            0x2E,  # no scrolling
+        )))
+        self.fill(0)
+        self.show()  # clear the RAM before the display comes on
+        self._commands(b"\xaf")
+
+    def show(self, x=0, y=0, w=None, h=None):
+        """Send the pages covering the rectangle (clipped; the whole screen by default)."""
+        height = self.height
+        if w is None:
+            w = self.width - x
+        if h is None:
+            h = height - y
+        if y < 0:
+            h += y
+            y = 0
+        if h > height - y:
+            h = height - y
+        if w <= 0 or h <= 0 or x >= self.width or x + w <= 0:
+            return
+        p0 = y >> 3
+        p1 = (y + h - 1) >> 3
+        win = self._window
+        win[5] = p0
+        win[6] = p1
+        self.i2c.writeto(self.addr, win)
+        n = len(win)
+        vec = self._vec
+        views = self._page_views
+        for p in range(p0, p1 + 1):
+            vec[1] = views[p]
+            self.i2c.writevto(self.addr, vec)
+            n += 1 + self.width
+        self.bytes_sent = (self.bytes_sent + n) & _WRAP
+
+    def contrast(self, v):
+        """Contrast (brightness) 0-255."""
+        self._commands(bytes((0x81, v & 0xFF)))
+
+    def invert(self, on):
+        """Inverse video: 0 bits lit, 1 bits dark."""
+        self._commands(b"\xa7" if on else b"\xa6")
+
+    def power(self, on):
+        """Display on (charge pump on first) or off (the controller's sleep mode)."""
+        self._commands(b"\x8d\x14\xaf" if on else b"\xae")
+
+    def _commands(self, buf):
+        # one I2C write: control byte 0x00 ("commands follow"), then the commands
+        self.i2c.writevto(self.addr, (b"\x00", buf))
+        self.bytes_sent = (self.bytes_sent + 1 + len(buf)) & _WRAP
