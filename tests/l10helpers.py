@@ -1,7 +1,7 @@
 """Helpers for building exact Level 10 positions in tests.
 
 Cards are written as tokens (`S1` .. `D8`, `P`), moves as record tokens
-(`F5`, `P>W`, `P>W+W3`, `R>D`, `R>D-S3-P`, see `moves.parse`). Seats are
+(`F5`, `P>W`, `P>W+W3`, `R>D`, `R>D-S3-P`, see `notation.parse`). Seats are
 0-based in code; "seat 1" of the rulebook is seat 0 here.
 
 The deal (RULINGS L10-2): the deck, top card first, goes one card at a time
@@ -11,7 +11,7 @@ the draw deck, top first.
 
 from array import array
 
-from level10 import cards, moves, rules
+from level10 import cards, moves, notation, rules
 
 WORLDS = cards.WORLDS
 ALL_LEVEL = [cards.token(c) for c in range(40)]
@@ -80,7 +80,7 @@ def new(players, hands, deck=(), pauses=0, start=0):
 
 
 def move(tok):
-    return moves.parse(tok)
+    return notation.parse(tok)
 
 
 def play_all(s, tokens, seats=None):
@@ -95,7 +95,7 @@ def play_all(s, tokens, seats=None):
             on_turn = rules.to_move(s)
             assert on_turn == seat, f"move {i} ({tok}): seat {on_turn} on turn, expected {seat}"
         try:
-            rules.play(s, moves.parse(tok))
+            rules.play(s, notation.parse(tok))
         except rules.IllegalMove as e:
             raise AssertionError(f"move {i} ({tok}) illegal: {e}") from None
     return s
@@ -179,7 +179,7 @@ def script_deck(players, tokens, pauses=0, start=0, keep=None, undrawn=()):
     receiver = [i % players for i in range(dealt)]
     needs = [[] for _ in range(players)]
     for seat, (_, tok) in zip(seats, plain):
-        m = moves.parse(tok)
+        m = notation.parse(tok)
         if moves.kind(m) == moves.RESET:
             if moves.card(m) != cards.NONE:
                 raise ValueError("script_deck does not handle cards put under the deck")
@@ -253,7 +253,7 @@ def legal_tokens(s):
     """The legal moves of the seat on turn as a sorted list of record tokens."""
     buf = array("H", bytes(2 * rules.MAX_MOVES))
     n = rules.legal_moves(s, buf)
-    return sorted(moves.token(m) for m in buf[:n])
+    return sorted(notation.token(m) for m in buf[:n])
 
 
 def legal_set(s):

@@ -13,8 +13,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 from l10helpers import script_deck, scripts
-from level10 import cards, moves, rules
+
+from level10 import cards, moves, notation, rules
 from level10.game import Game, seeded_deck
+from prng import Prng
 
 PAUSE = cards.PAUSE
 NONE = cards.NONE
@@ -33,7 +35,7 @@ def _scripted_setups():
     out = []
     for players, pauses, tokens, keep in scripts():
         deck, seated = script_deck(players, tokens, pauses, keep=keep)
-        out.append(Setup(players, pauses, bytes(deck), 0, [moves.parse(t.split(":")[1]) for t in seated]))
+        out.append(Setup(players, pauses, bytes(deck), 0, [notation.parse(t.split(":")[1]) for t in seated]))
     return out
 
 
@@ -378,11 +380,11 @@ def check_moves(g, rng):
     assert len(generated) == len(set(generated)), "duplicate moves"
     cands = ref_candidates(s, seat)
     legal = {m for m, ok in cands.items() if ok}
-    missing = sorted(moves.token(m) for m in legal - set(generated))
-    extra = sorted(moves.token(m) for m in set(generated) - legal)
+    missing = sorted(notation.token(m) for m in legal - set(generated))
+    extra = sorted(notation.token(m) for m in set(generated) - legal)
     assert not missing and not extra, f"missing: {missing}; extra: {extra}"
     for m, ok in cands.items():
-        assert (rules.check(s, m) is None) == ok, moves.token(m)
+        assert (rules.check(s, m) is None) == ok, notation.token(m)
     for _ in range(40):
         m = rng.randrange(0x10000)
         assert (rules.check(s, m) is None) == (m in legal), hex(m)
@@ -649,3 +651,25 @@ def test_decode_rejects_a_damaged_status_or_turn_that_contradicts_the_position(d
                 continue
             why = plausible_status(g.state)
             assert why is None, f"header byte {i} changed from {original[i]} to {w} is accepted: {why}"
+
+
+def test_check_agrees_with_legal_moves_for_every_move_value():
+    """Game.apply trusts membership in legal_moves and asks check only for the words:
+    the two must agree on every move value, in positions across many games."""
+    from array import array
+
+    buf = array("H", bytes(2 * rules.MAX_MOVES))
+    rng = Prng(99)
+    positions = 0
+    for seed in range(12):
+        g = Game(players=1 + seed % 5, pauses=seed % 4, seed=seed)
+        while not g.over():
+            if rng.below(3) == 0:
+                n = rules.legal_moves(g.state, buf)
+                legal = set(buf[:n])
+                for m in range(0, 0x10000, 1 + rng.below(3)):
+                    assert (rules.check(g.state, m) is None) == (m in legal), (seed, hex(m))
+                positions += 1
+            moves_now = g.legal_moves()
+            g.apply(moves_now[rng.below(len(moves_now))])
+    assert positions >= 10

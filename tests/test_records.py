@@ -8,12 +8,12 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from level10 import moves, record, rules
+
+from host_sim.replay import summary
+from level10 import moves, notation, record, rules
 from level10.game import Game, seeded_deck
 from level10.record import RecordError, parse
 from prng import Prng
-
-from host_sim.replay import summary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = os.path.join(ROOT, "records")
@@ -118,7 +118,7 @@ def test_written_record_parses_back_to_the_same_game(players, pauses, seed, star
 def test_move_numbers_comments_blank_lines_and_crlf_are_ignored():
     text = '# a comment\r\n\r\n[Game "Level 10"]\r\n# another\r\n[Seed "1"]\r\n\r\n1. R>W-F5-F1   2. V5\r\n3.\tS7\r\n'
     rec = parse(text)
-    assert [moves.token(m) for m in rec.moves] == ["R>W-F5-F1", "V5", "S7"]
+    assert [notation.token(m) for m in rec.moves] == ["R>W-F5-F1", "V5", "S7"]
     assert rec.players == 1 and rec.pauses == 2 and rec.start == 1
 
 
@@ -133,14 +133,14 @@ def test_deck_form_deals_one_card_a_seat_from_the_top():
     rest = " ".join(w + str(n) for w in "WVD" for n in range(1, 9))
     text = '[Game "Level 10"]\n[Players "2"]\n[Pauses "1"]\n[Deck "%s %s P S4 S5 S6 S7 S8"]\n' % (deck, rest)
     s = parse(text).replay().state
-    assert [moves.token(moves.play(c)) for c in rules.hand(s, 0)][:2] == ["S1", "S3"]
+    assert [notation.token(moves.play(c)) for c in rules.hand(s, 0)][:2] == ["S1", "S3"]
     assert rules.hand(s, 1)[0] == 1  # S2 went to seat 2
     assert rules.deck_count(s) == 41 - 14
 
 
 def test_all_token_forms_round_trip():
     for tok in ["S1", "D8", "P>W", "P>W+W3", "R>D", "R>D-S3", "R>D-S3-P", "R>S-P-P"]:
-        assert moves.token(moves.parse(tok)) == tok
+        assert notation.token(notation.parse(tok)) == tok
 
 
 # -- errors --------------------------------------------------------------------

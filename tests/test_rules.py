@@ -30,7 +30,8 @@ from l10helpers import (
     scripted,
     toks,
 )
-from level10 import cards, moves, rules
+
+from level10 import cards, moves, notation, rules
 from level10.game import Game, seeded_deck
 
 NONE = cards.NONE
@@ -532,9 +533,9 @@ def test_l10_6_no_burying_while_the_deck_has_cards():
 
 def test_l10_6_at_most_one_card_per_pause_and_only_a_level_card():
     with pytest.raises(ValueError):
-        moves.parse("P>D+D7+D8")
+        notation.parse("P>D+D7+D8")
     with pytest.raises(ValueError):
-        moves.parse("P>D+P")
+        notation.parse("P>D+P")
     s, _ = _deck_empty_position()
     for m in legal_set(s):
         if moves.kind(m) == moves.PLAY and moves.card(m) != cards.PAUSE:

@@ -5,8 +5,6 @@ clone and saving, and the deal from a seed.
 
 from array import array
 
-from prng import shuffle
-
 from level10 import rules
 from level10.rules import MAX_MOVES, IllegalMove  # noqa: F401
 
@@ -14,6 +12,8 @@ from level10.rules import MAX_MOVES, IllegalMove  # noqa: F401
 def seeded_deck(seed, pauses):
     """The deck for deal number `seed`: the 40 level cards then the pauses,
     shuffled by the project's own PRNG (the same on every runtime)."""
+    from prng import shuffle  # only dealing needs it
+
     deck = bytearray(40 + pauses)
     for i in range(40 + pauses):
         deck[i] = i if i < 40 else rules.PAUSE
@@ -51,10 +51,21 @@ class Game:
         return rules.check(self.state, m)
 
     def apply(self, m):
-        """Play `m` for the seat on turn; raise IllegalMove with the reason if it is not legal."""
-        rules.play(self.state, m)
-        self.history[self.played] = m
-        self.played += 1
+        """Play `m` for the seat on turn; raise IllegalMove with the reason if it is not legal.
+
+        Legality is looked up among the legal moves (already in the game's buffer for a
+        table that showed them) rather than argued by rules.check, whose words are only
+        loaded when a move is refused."""
+        s = self.state
+        buf = self.buf
+        n = rules.legal_moves(s, buf)
+        for i in range(n):
+            if buf[i] == m:
+                rules.apply(s, m)
+                self.history[self.played] = m
+                self.played += 1
+                return
+        raise IllegalMove(rules.check(s, m) or "not a move")
 
     def undo(self):
         """Take back the last move; False when there is none."""

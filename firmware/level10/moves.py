@@ -1,4 +1,4 @@
-"""A move packed into one small int, and its record token.
+"""A move packed into one small int (its text form is in `notation`).
 
     bits 0-2  row (0..4, Sky..Desert)
     bit  3    kind: 0 plays a hand card (action A), 1 places a reset (action B)
@@ -10,8 +10,6 @@ them fits an array('H').
 """
 
 from compat import const
-
-from level10 import cards
 
 PLAY = const(0)
 RESET = const(1)
@@ -44,80 +42,3 @@ def card(m):
 
 def extra(m):
     return (m >> 10) & 63
-
-
-def token(m):
-    """The record token of a move: `F5`, `P>W`, `P>W+W3`, `R>D`, `R>D-S3-P`."""
-    r = cards.WORLDS[m & 7]
-    a = (m >> 4) & 63
-    b = (m >> 10) & 63
-    if m & 8:
-        t = "R>" + r
-        if a != _NONE:
-            t += "-" + cards.token(a)
-            if b != _NONE:
-                t += "-" + cards.token(b)
-        return t
-    if a != cards.PAUSE:
-        return cards.token(a)
-    t = "P>" + r
-    if b != _NONE:
-        t += "+" + cards.token(b)
-    return t
-
-
-def _row_letter(text):
-    w = cards.world_of_letter(text)
-    if w < 0:
-        raise ValueError("not a move: rows are S F W V D")
-    return w
-
-
-def parse(tok):
-    """The move of a record token; raise ValueError naming what is wrong."""
-    if tok.startswith("R>"):
-        parts = tok[2:].split("-")
-        if len(parts) > 3:
-            raise ValueError("not a move: at most two cards go under the deck")
-        w = _row_letter(parts[0])
-        under = [_NONE, _NONE]
-        for i in range(1, len(parts)):
-            under[i - 1] = cards.parse(parts[i])
-        return reset(w, under[0], under[1])
-    if tok.startswith("P>"):
-        body = tok[2:]
-        plus = body.find("+")
-        bury = _NONE
-        if plus >= 0:
-            bury = cards.parse(body[plus + 1 :])
-            if bury == cards.PAUSE:
-                raise ValueError("not a move: only a level card can go under a pause")
-            body = body[:plus]
-        return play(cards.PAUSE, _row_letter(body), bury)
-    if len(tok) != 2 and tok != "P":
-        raise ValueError("not a move")
-    c = cards.parse(tok)
-    if c == cards.PAUSE:
-        raise ValueError("not a move: a pause needs its row, as in P>W")
-    return play(c)
-
-
-def describe(m):
-    """A player's sentence for a move: `Forest 5`, `Desert reset, Sky 3 under the deck`."""
-    r = cards.WORLD_NAMES[m & 7]
-    a = (m >> 4) & 63
-    b = (m >> 10) & 63
-    if m & 8:
-        t = r + " reset"
-        if a != _NONE:
-            t += ", " + cards.name(a)
-            if b != _NONE:
-                t += " then " + cards.name(b)
-            t += " under the deck"
-        return t
-    if a != cards.PAUSE:
-        return cards.name(a)
-    t = "pause in " + r
-    if b != _NONE:
-        t += ", burying " + cards.name(b)
-    return t

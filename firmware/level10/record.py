@@ -5,7 +5,7 @@ the setup (players, pauses, seed or deck, starting seat) and the moves, so it
 replays exactly on any runtime. The device can use it as its save file.
 """
 
-from level10 import cards, moves, rules
+from level10 import cards, notation, rules
 from level10.game import Game
 
 _TAGS = ("Game", "Players", "Pauses", "Seed", "Deck", "Start")
@@ -44,7 +44,7 @@ class Record:
         return g
 
     def _token(self, i):
-        return self.tokens[i] if self.tokens else moves.token(self.moves[i])
+        return self.tokens[i] if self.tokens else notation.token(self.moves[i])
 
 
 def of_game(game):
@@ -74,7 +74,7 @@ def write(rec):
     out.append('[Start "' + str(rec.start) + '"]')
     line = []
     for i in range(len(rec.moves)):
-        line.append(str(i + 1) + ". " + moves.token(rec.moves[i]))
+        line.append(str(i + 1) + ". " + notation.token(rec.moves[i]))
         if len(line) == _MOVES_PER_LINE:
             out.append(" ".join(line))
             line = []
@@ -162,7 +162,7 @@ def parse(text):
                 continue
             rec.tokens.append(tok)
             try:
-                rec.moves.append(moves.parse(tok))
+                rec.moves.append(notation.parse(tok))
             except ValueError as e:
                 raise RecordError("move " + str(len(rec.tokens)) + " (" + tok + "): " + str(e))
     if not seen:

@@ -4,9 +4,9 @@ The whole game lives in `s`, a bytearray laid out below (120 bytes for a
 solo game at Standard difficulty, 121 at most for any setup). Cards are small ints (see `cards`), moves
 are small ints (see `moves`). `legal_moves` and `apply` allocate nothing, so
 a search can run thousands of them on a Pico; `check` explains in words why
-a move is illegal.
+a move is illegal (its code is in `referee`, loaded only when asked).
 
-Layout of `s`:
+Layout of `s` (the offsets are the AT_* constants below):
     0 format   1 players   2 pauses in the game   3 starting seat
     4 seat on turn (255 once nobody is)   5 status   6 moves applied
     7 deck head   8 cards in the deck   9 deck ring size   10 hand size
@@ -25,9 +25,6 @@ moves // 5 (RULINGS L10-3) and needs no byte of its own.
 """
 
 from compat import const
-
-from level10.cards import WORLD_NAMES
-from level10.cards import name as card_name
 
 FORMAT = const(1)
 PLAYING = const(0)
@@ -48,22 +45,23 @@ MAX_MOVES = const(540)  # 10 plays + 15 pause plays + 5 * (1 + 10 * 10) resets, 
 
 HAND_SIZES = b"\x0a\x07\x06\x05\x04"  # RULINGS L10-2, for 1..5 players
 
-_FORMAT = const(0)
-_PLAYERS = const(1)
-_PAUSES = const(2)
-_START = const(3)
-_TURN = const(4)
-_STATUS = const(5)
-_MOVES = const(6)
-_HEAD = const(7)
-_COUNT = const(8)
-_CAP = const(9)
-_HSIZE = const(10)
-_SUPPLY = const(11)
-_ROWVAL = const(16)
-_HCOUNT = const(21)
-_GRID = const(26)
-_HANDS = const(76)
+# offsets into `s`; public so `referee` can read the same layout
+AT_FORMAT = const(0)
+AT_PLAYERS = const(1)
+AT_PAUSES = const(2)
+AT_START = const(3)
+AT_TURN = const(4)
+AT_STATUS = const(5)
+AT_MOVES = const(6)
+AT_HEAD = const(7)
+AT_COUNT = const(8)
+AT_CAP = const(9)
+AT_HSIZE = const(10)
+AT_SUPPLY = const(11)
+AT_ROWVAL = const(16)
+AT_HCOUNT = const(21)
+AT_GRID = const(26)
+AT_HANDS = const(76)
 
 
 class IllegalMove(ValueError):
@@ -88,125 +86,110 @@ def new_state(players, pauses, deck, start=0):
     hsize = HAND_SIZES[players - 1]
     dealt = players * hsize
     cap = len(deck) - dealt + 2
-    s = bytearray(_HANDS + dealt + cap)
-    s[_FORMAT] = FORMAT
-    s[_PLAYERS] = players
-    s[_PAUSES] = pauses
-    s[_START] = start
-    s[_CAP] = cap
-    s[_HSIZE] = hsize
+    s = bytearray(AT_HANDS + dealt + cap)
+    s[AT_FORMAT] = FORMAT
+    s[AT_PLAYERS] = players
+    s[AT_PAUSES] = pauses
+    s[AT_START] = start
+    s[AT_CAP] = cap
+    s[AT_HSIZE] = hsize
     for r in range(ROWS):
-        s[_SUPPLY + r] = 2
+        s[AT_SUPPLY + r] = 2
     i = 0
     for _ in range(hsize):
         for seat in range(players):
             _give(s, seat, deck[i])
             i += 1
-    ring = _HANDS + dealt
+    ring = AT_HANDS + dealt
     for j in range(len(deck) - dealt):
         s[ring + j] = deck[i + j]
-    s[_COUNT] = len(deck) - dealt
+    s[AT_COUNT] = len(deck) - dealt
     _settle(s, start)
     return s
-
-
-def deck_problem(deck, pauses):
-    """None when `deck` holds each level card once and `pauses` pauses, else why not."""
-    seen = bytearray(41)
-    for c in deck:
-        if c > PAUSE:
-            return "the deck holds something that is not a card"
-        seen[c] += 1
-    for c in range(PAUSE):
-        if seen[c] != 1:
-            return card_name(c) + (" is missing from the deck" if seen[c] == 0 else " is in the deck twice")
-    if seen[PAUSE] != pauses:
-        return "the deck holds " + str(seen[PAUSE]) + " pauses, not " + str(pauses)
-    return None
 
 
 # -- reading a game ----------------------------------------------------------
 
 
 def players(s):
-    return s[_PLAYERS]
+    return s[AT_PLAYERS]
 
 
 def pauses(s):
-    return s[_PAUSES]
+    return s[AT_PAUSES]
 
 
 def start_seat(s):
-    return s[_START]
+    return s[AT_START]
 
 
 def status(s):
-    return s[_STATUS]
+    return s[AT_STATUS]
 
 
 def to_move(s):
     """0-based seat on turn, or NO_SEAT once the game is over."""
-    return s[_TURN] if s[_STATUS] == PLAYING else NO_SEAT
+    return s[AT_TURN] if s[AT_STATUS] == PLAYING else NO_SEAT
 
 
 def stuck_seat(s):
     """The seat whose turn it was when the game was lost, or NO_SEAT."""
-    return s[_TURN]
+    return s[AT_TURN]
 
 
 def moves_played(s):
-    return s[_MOVES]
+    return s[AT_MOVES]
 
 
 def column(s):
     """0-based current column, or -1 when the grid is full."""
-    m = s[_MOVES]
+    m = s[AT_MOVES]
     return m // 5 if m < SLOTS else -1
 
 
 def cell(s, row, col):
-    return s[_GRID + row * 10 + col]
+    return s[AT_GRID + row * 10 + col]
 
 
 def row_value(s, row):
     """What the next level card in `row` must reach (0 after a reset)."""
-    return s[_ROWVAL + row]
+    return s[AT_ROWVAL + row]
 
 
 def supply(s, row):
-    return s[_SUPPLY + row]
+    return s[AT_SUPPLY + row]
 
 
 def deck_count(s):
-    return s[_COUNT]
+    return s[AT_COUNT]
 
 
 def hand_count(s, seat):
-    return s[_HCOUNT + seat]
+    return s[AT_HCOUNT + seat]
 
 
 def hand_card(s, seat, i):
-    return s[_HANDS + seat * s[_HSIZE] + i]
+    return s[AT_HANDS + seat * s[AT_HSIZE] + i]
 
 
 def hand(s, seat):
     """A copy of a seat's hand, sorted (allocates: not for hot loops)."""
-    base = _HANDS + seat * s[_HSIZE]
-    return bytes(s[base : base + s[_HCOUNT + seat]])
+    base = AT_HANDS + seat * s[AT_HSIZE]
+    return bytes(s[base : base + s[AT_HCOUNT + seat]])
 
 
 def deck(s):
     """A copy of the deck, top card first (allocates)."""
-    ring = _HANDS + s[_PLAYERS] * s[_HSIZE]
-    cap = s[_CAP]
-    head = s[_HEAD]
-    return bytes(s[ring + (head + i) % cap] for i in range(s[_COUNT]))
+    ring = AT_HANDS + s[AT_PLAYERS] * s[AT_HSIZE]
+    cap = s[AT_CAP]
+    head = s[AT_HEAD]
+    return bytes(s[ring + (head + i) % cap] for i in range(s[AT_COUNT]))
 
 
 def tally(s):
     """(level cards placed, buried included; resets placed; pauses placed)."""
     level = resets = paused = 0
-    for i in range(_GRID, _GRID + SLOTS):
+    for i in range(AT_GRID, AT_GRID + SLOTS):
         v = s[i]
         if v == EMPTY:
             continue
@@ -229,8 +212,8 @@ def score_parts(s):
     """(level cards placed, resets placed, unused pauses, bonus, total) by
     RULINGS L10-9; while playing, scored as if the game ended now unwon."""
     level, resets, paused = tally(s)
-    unused = s[_PAUSES] - paused
-    table = _BONUS_WON if s[_STATUS] == WON else _BONUS_LOST
+    unused = s[AT_PAUSES] - paused
+    table = _BONUS_WON if s[AT_STATUS] == WON else _BONUS_LOST
     bonus = table[unused]
     return level, resets, unused, bonus, level + resets + bonus
 
@@ -243,50 +226,50 @@ def score(s):
 
 
 def _give(s, seat, c):
-    base = _HANDS + seat * s[_HSIZE]
-    i = base + s[_HCOUNT + seat]
+    base = AT_HANDS + seat * s[AT_HSIZE]
+    i = base + s[AT_HCOUNT + seat]
     while i > base and s[i - 1] > c:
         s[i] = s[i - 1]
         i -= 1
     s[i] = c
-    s[_HCOUNT + seat] += 1
+    s[AT_HCOUNT + seat] += 1
 
 
 def _take(s, seat, c):
-    base = _HANDS + seat * s[_HSIZE]
-    end = base + s[_HCOUNT + seat]
+    base = AT_HANDS + seat * s[AT_HSIZE]
+    end = base + s[AT_HCOUNT + seat]
     i = base
     while s[i] != c:
         i += 1
     while i < end - 1:
         s[i] = s[i + 1]
         i += 1
-    s[_HCOUNT + seat] -= 1
+    s[AT_HCOUNT + seat] -= 1
 
 
 def holds(s, seat, c, copies=1):
-    base = _HANDS + seat * s[_HSIZE]
+    base = AT_HANDS + seat * s[AT_HSIZE]
     n = 0
-    for i in range(base, base + s[_HCOUNT + seat]):
+    for i in range(base, base + s[AT_HCOUNT + seat]):
         if s[i] == c:
             n += 1
     return n >= copies
 
 
 def _draw(s, seat):
-    ring = _HANDS + s[_PLAYERS] * s[_HSIZE]
-    head = s[_HEAD]
+    ring = AT_HANDS + s[AT_PLAYERS] * s[AT_HSIZE]
+    head = s[AT_HEAD]
     c = s[ring + head]
-    s[_HEAD] = (head + 1) % s[_CAP]
-    s[_COUNT] -= 1
+    s[AT_HEAD] = (head + 1) % s[AT_CAP]
+    s[AT_COUNT] -= 1
     _give(s, seat, c)
 
 
 def _put_under(s, seat, c):
     _take(s, seat, c)
-    ring = _HANDS + s[_PLAYERS] * s[_HSIZE]
-    s[ring + (s[_HEAD] + s[_COUNT]) % s[_CAP]] = c
-    s[_COUNT] += 1
+    ring = AT_HANDS + s[AT_PLAYERS] * s[AT_HSIZE]
+    s[ring + (s[AT_HEAD] + s[AT_COUNT]) % s[AT_CAP]] = c
+    s[AT_COUNT] += 1
 
 
 # -- moves -------------------------------------------------------------------
@@ -307,15 +290,15 @@ def _census(s, g):
 def legal_moves(s, out):
     """Write every legal move of the seat on turn into `out` (an array('H')
     of at least MAX_MOVES); return how many. Allocates nothing."""
-    if s[_STATUS] != PLAYING:
+    if s[AT_STATUS] != PLAYING:
         return 0
-    g = _GRID + s[_MOVES] // 5
+    g = AT_GRID + s[AT_MOVES] // 5
     census = _census(s, g)
     filled = census & 7
     has_reset = census & 8
-    seat = s[_TURN]
-    base = _HANDS + seat * s[_HSIZE]
-    hn = s[_HCOUNT + seat]
+    seat = s[AT_TURN]
+    base = AT_HANDS + seat * s[AT_HSIZE]
+    hn = s[AT_HCOUNT + seat]
     n = 0
     if filled < 4:
         prev = 255
@@ -325,7 +308,7 @@ def legal_moves(s, out):
                 continue  # a second pause gives the same moves
             prev = c
             if c == PAUSE:
-                bury = s[_COUNT] == 0
+                bury = s[AT_COUNT] == 0
                 for r in range(ROWS):
                     if s[g + r * 10] == EMPTY:
                         out[n] = r | 0xFC00 | (PAUSE << 4)
@@ -338,13 +321,13 @@ def legal_moves(s, out):
                                     n += 1
             else:
                 r = c >> 3
-                if s[g + r * 10] == EMPTY and (c & 7) + 1 >= s[_ROWVAL + r]:
+                if s[g + r * 10] == EMPTY and (c & 7) + 1 >= s[AT_ROWVAL + r]:
                     out[n] = r | (c << 4) | 0xFC00
                     n += 1
     if not has_reset:
-        swap = s[_COUNT] > 0
+        swap = s[AT_COUNT] > 0
         for r in range(ROWS):
-            if s[g + r * 10] != EMPTY or s[_SUPPLY + r] == 0:
+            if s[g + r * 10] != EMPTY or s[AT_SUPPLY + r] == 0:
                 continue
             out[n] = r | 0xFFF8
             n += 1
@@ -368,38 +351,38 @@ def legal_moves(s, out):
 
 def can_act(s, seat):
     """True when `seat` has at least one legal move in the current column."""
-    col = s[_MOVES] // 5
+    col = s[AT_MOVES] // 5
     if col >= COLUMNS:
         return False
-    g = _GRID + col
+    g = AT_GRID + col
     census = _census(s, g)
     if not census & 8:
         for r in range(ROWS):
-            if s[g + r * 10] == EMPTY and s[_SUPPLY + r]:
+            if s[g + r * 10] == EMPTY and s[AT_SUPPLY + r]:
                 return True
     if census & 7 < 4:
-        base = _HANDS + seat * s[_HSIZE]
-        for i in range(base, base + s[_HCOUNT + seat]):
+        base = AT_HANDS + seat * s[AT_HSIZE]
+        for i in range(base, base + s[AT_HCOUNT + seat]):
             c = s[i]
             if c == PAUSE:
                 return True  # an empty level slot exists since filled < 4
             r = c >> 3
-            if s[g + r * 10] == EMPTY and (c & 7) + 1 >= s[_ROWVAL + r]:
+            if s[g + r * 10] == EMPTY and (c & 7) + 1 >= s[AT_ROWVAL + r]:
                 return True
     return False
 
 
 def apply(s, m):
     """Play move `m` for the seat on turn. `m` must be legal (see `check`)."""
-    seat = s[_TURN]
+    seat = s[AT_TURN]
     r = m & 7
     a = (m >> 4) & 63
     b = (m >> 10) & 63
-    at = _GRID + r * 10 + s[_MOVES] // 5
+    at = AT_GRID + r * 10 + s[AT_MOVES] // 5
     if m & 8:
         s[at] = RESET_CELL
-        s[_SUPPLY + r] -= 1
-        s[_ROWVAL + r] = 0
+        s[AT_SUPPLY + r] -= 1
+        s[AT_ROWVAL + r] = 0
         swapped = 0
         if a != NONE:
             _put_under(s, seat, a)
@@ -420,32 +403,32 @@ def apply(s, m):
                 s[at] = PAUSE_CELL
         else:
             s[at] = a + 1
-            s[_ROWVAL + r] = (a & 7) + 1
-        if s[_COUNT]:
+            s[AT_ROWVAL + r] = (a & 7) + 1
+        if s[AT_COUNT]:
             _draw(s, seat)
-    done = s[_MOVES] + 1
-    s[_MOVES] = done
+    done = s[AT_MOVES] + 1
+    s[AT_MOVES] = done
     if done == SLOTS:
         _finish(s)
-        s[_TURN] = NO_SEAT
-    elif s[_PLAYERS] == 5 and done % 5 == 0:
+        s[AT_TURN] = NO_SEAT
+    elif s[AT_PLAYERS] == 5 and done % 5 == 0:
         _settle(s, seat)  # L10-10: who completes a column starts the next
     else:
-        _settle(s, (seat + 1) % s[_PLAYERS])
+        _settle(s, (seat + 1) % s[AT_PLAYERS])
 
 
 def _settle(s, seat):
     """Give the turn to `seat` or the first one after it who can act (L10-8)."""
-    for _ in range(s[_PLAYERS]):
+    for _ in range(s[AT_PLAYERS]):
         if can_act(s, seat):
-            s[_TURN] = seat
+            s[AT_TURN] = seat
             return
-        if s[_HCOUNT + seat]:
-            s[_TURN] = seat  # holds cards and cannot act: all lose
-            s[_STATUS] = LOST
+        if s[AT_HCOUNT + seat]:
+            s[AT_TURN] = seat  # holds cards and cannot act: all lose
+            s[AT_STATUS] = LOST
             return
-        seat = (seat + 1) % s[_PLAYERS]
-    s[_TURN] = NO_SEAT
+        seat = (seat + 1) % s[AT_PLAYERS]
+    s[AT_TURN] = NO_SEAT
     _finish(s)
 
 
@@ -453,87 +436,11 @@ def _finish(s):
     # 40 level cards + 10 resets = 50 placed: count slots holding a level card,
     # a reset or a pause over a buried card (no tuple from tally: this runs in searches).
     placed = 0
-    for i in range(_GRID, _GRID + SLOTS):
+    for i in range(AT_GRID, AT_GRID + SLOTS):
         v = s[i]
         if v and v != PAUSE_CELL:
             placed += 1
-    s[_STATUS] = WON if placed == SLOTS else LOST
-
-
-def check(s, m):
-    """None when `m` is legal for the seat on turn, else the reason in words."""
-    if s[_STATUS] != PLAYING:
-        return "the game is over"
-    if not 0 <= m < 0x10000 or (m & 7) >= ROWS:
-        return "not a move"
-    seat = s[_TURN]
-    r = m & 7
-    a = (m >> 4) & 63
-    b = (m >> 10) & 63
-    col = s[_MOVES] // 5
-    if (a > PAUSE and a != NONE) or (b > PAUSE and b != NONE):
-        return "not a move"
-    census = _census(s, _GRID + col)
-    filled = census & 7
-    has_reset = census & 8
-    taken = s[_GRID + r * 10 + col] != EMPTY
-    world = WORLD_NAMES[r]
-    if m & 8:
-        if s[_SUPPLY + r] == 0:
-            return "no " + world + " reset is left"
-        if has_reset:
-            return "column " + str(col + 1) + " already has its reset"
-        if taken:
-            return _taken(world, col)
-        if a == NONE:
-            return "not a move" if b != NONE else None
-        if s[_COUNT] == 0:
-            return "cards go under the deck only while it has cards"
-        if not holds(s, seat, a):
-            return "you hold no " + _held_name(a)
-        if b != NONE:
-            if a == b and not holds(s, seat, a, 2):
-                return "you hold only one " + _held_name(a)
-            if not holds(s, seat, b):
-                return "you hold no " + _held_name(b)
-        return None
-    if a == NONE:
-        return "not a move"
-    if not holds(s, seat, a):
-        return "you hold no " + _held_name(a)
-    if a != PAUSE and r != a >> 3:
-        return card_name(a) + " belongs in the " + WORLD_NAMES[a >> 3] + " row"
-    if a != PAUSE and b != NONE:
-        return "only a pause can have a card buried under it"
-    if taken:
-        return _taken(world, col)
-    if filled >= 4:
-        return "column " + str(col + 1) + " holds four cards already: it needs its reset"
-    if a == PAUSE:
-        if b == NONE:
-            return None
-        if s[_COUNT]:
-            return "a card can be buried under a pause only once the deck is empty"
-        if b >> 3 != r:
-            return "only a " + world + " card can be buried under a pause in the " + world + " row"
-        if not holds(s, seat, b):
-            return "you hold no " + card_name(b)
-        return None
-    need = s[_ROWVAL + r]
-    if (a & 7) + 1 < need:
-        left = s[_GRID + r * 10 + col - 1]
-        if left == PAUSE_CELL or left > PAUSE_CELL:
-            return card_name(a) + " is below the pause to its left, which counts as " + world + " " + str(need)
-        return card_name(a) + " is below " + world + " " + str(need) + " to its left"
-    return None
-
-
-def _taken(world, col):
-    return "the " + world + " slot of column " + str(col + 1) + " is taken"
-
-
-def _held_name(c):
-    return "pause" if c == PAUSE else card_name(c)
+    s[AT_STATUS] = WON if placed == SLOTS else LOST
 
 
 def play(s, m):
@@ -544,106 +451,27 @@ def play(s, m):
     apply(s, m)
 
 
-# -- saving ------------------------------------------------------------------
+# -- explaining: the code that says why lives in level10.referee, loaded on first use,
+# so a handheld playing legal moves from legal_moves() never carries it
+
+
+def check(s, m):
+    """None when `m` is legal for the seat on turn, else the reason in words."""
+    from level10 import referee
+
+    return referee.check(s, m)
+
+
+def deck_problem(deck, pauses):
+    """None when `deck` holds each level card once and `pauses` pauses, else why not."""
+    from level10 import referee
+
+    return referee.deck_problem(deck, pauses)
 
 
 def problem(s):
-    """None when `s` is a consistent game (every card exactly once somewhere,
-    resets accounted for, grid filled column by column), else why not.
-    Used on anything read back from storage."""
-    if len(s) < _HANDS or s[_FORMAT] != FORMAT:
-        return "not a Level 10 game of this version"
-    p = s[_PLAYERS]
-    if not 1 <= p <= 5 or s[_PAUSES] > 3 or s[_START] >= p or s[_STATUS] > LOST:
-        return "damaged header"
-    hsize = s[_HSIZE]
-    dealt = p * hsize
-    cap = 40 + s[_PAUSES] - dealt + 2
-    if hsize != HAND_SIZES[p - 1] or s[_CAP] != cap or len(s) != _HANDS + dealt + cap:
-        return "damaged sizes"
-    if s[_MOVES] > SLOTS or s[_COUNT] > cap or s[_HEAD] >= cap:
-        return "damaged counters"
-    seen = bytearray(41)
-    filled = 0
-    for r in range(ROWS):
-        resets = 0
-        value = 0
-        gap = False
-        for c in range(COLUMNS):
-            v = s[_GRID + r * 10 + c]
-            if v == EMPTY:
-                gap = True
-                continue
-            if gap or v > PAUSE_CELL + 1 + 39:
-                return "damaged grid"
-            filled += 1
-            if v <= PAUSE:
-                seen[v - 1] += 1
-                if (v - 1) >> 3 != r or (v - 1) % 8 + 1 < value:
-                    return "damaged grid"
-                value = (v - 1) % 8 + 1
-            elif v == RESET_CELL:
-                resets += 1
-                value = 0
-            else:
-                seen[PAUSE] += 1
-                if v > PAUSE_CELL:
-                    if (v - PAUSE_CELL - 1) >> 3 != r:
-                        return "damaged grid"
-                    seen[v - PAUSE_CELL - 1] += 1
-        if resets + s[_SUPPLY + r] != 2 or s[_ROWVAL + r] != value:
-            return "damaged grid"
-    if filled != s[_MOVES]:
-        return "damaged grid"
-    for c in range(COLUMNS):
-        resets = full = 0
-        for r in range(ROWS):
-            v = s[_GRID + r * 10 + c]
-            if v == RESET_CELL:
-                resets += 1
-            elif v:
-                full += 1
-        if resets > 1 or full > 4 or (c < s[_MOVES] // 5 and resets + full != ROWS):
-            return "damaged grid"
-    for seat in range(p):
-        n = s[_HCOUNT + seat]
-        if n > hsize:
-            return "damaged hand"
-        base = _HANDS + seat * hsize
-        for i in range(base, base + n):
-            if s[i] > PAUSE or (i > base and s[i - 1] > s[i]):
-                return "damaged hand"
-            seen[s[i]] += 1
-    ring = _HANDS + dealt
-    for i in range(s[_COUNT]):
-        c = s[ring + (s[_HEAD] + i) % cap]
-        if c > PAUSE:
-            return "damaged deck"
-        seen[c] += 1
-    for c in range(PAUSE):
-        if seen[c] != 1:
-            return "cards missing or doubled"
-    if seen[PAUSE] != s[_PAUSES]:
-        return "pauses missing or doubled"
-    return _ending_problem(s)
+    """None when `s` is a consistent game (every card exactly once somewhere, resets
+    accounted for, grid filled column by column), else why not. For saves read back."""
+    from level10 import referee
 
-
-def _ending_problem(s):
-    """None when the status and the seat on turn fit the position (L10-7, L10-8)."""
-    level, resets, _ = tally(s)
-    full = s[_MOVES] == SLOTS
-    everything = level == 40 and resets == 10
-    st = s[_STATUS]
-    seat = s[_TURN]
-    if st == WON:
-        ok = full and everything and seat == NO_SEAT
-    elif st == PLAYING:
-        ok = not full and seat < s[_PLAYERS] and can_act(s, seat)
-    elif full or seat == NO_SEAT:
-        ok = seat == NO_SEAT and not everything
-        for p in range(s[_PLAYERS]):
-            if can_act(s, p):
-                ok = False
-    else:
-        ok = seat < s[_PLAYERS] and s[_HCOUNT + seat] > 0 and not can_act(s, seat)
-    return None if ok else "damaged status"
+    return referee.problem(s)
