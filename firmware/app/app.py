@@ -1,0 +1,163 @@
+"""The handheld app: which screen is up, keys in, frames out, and idle sleep.
+
+`App` knows no pins and no clock: the run loop (app/run.py) or the simulator
+hands it logical keys and the time in milliseconds. Saves, statistics and
+settings go through the flash store given to it.
+
+Memory is the Pico's scarcest resource: a loaded module's code lives in the
+heap. So screens import what they need when they open, and `forget` unloads
+what the screen now showing does not use (menus while playing, the table
+while in menus, statistics code except while counting or showing them).
+"""
+
+import sys
+
+from app.games import GAMES
+from compat import const
+from ui.paint import Painter
+
+_MINUTE = const(60000)
+
+
+def forget(*names):
+    """Unload modules (their code is freed once nothing uses it)."""
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+            cut = name.rfind(".")
+            parent = sys.modules.get(name[:cut]) if cut > 0 else None
+            if parent is not None and hasattr(parent, name[cut + 1 :]):
+                delattr(parent, name[cut + 1 :])
+
+
+def _load(store, name, module, fallback):
+    """Read and decode one stored file with `module`'s decode; a damaged one gives the
+    fallback and a note for the player."""
+    try:
+        data = store.read(name)
+        return (module.decode(data) if data is not None else fallback()), None
+    except ValueError as e:  # Damaged too
+        store.clear_damaged(name)
+        return fallback(), str(e)
+
+
+class App:
+    def __init__(self, display, store, labels=None, device=None, now=0):
+        self.p = Painter(display)
+        self.store = store
+        self.labels = labels or {}  # logical key -> this board's button name ("ok" -> "A")
+        self.device = device  # hw.device.Device: backlight and panel power (None in some tests)
+        from app import settings
+
+        self.settings, self.note = _load(store, "settings", settings, settings.Settings)  # note: told once
+        forget("app.settings")
+        self.entropy = now & 0x3FFFFFFF
+        self.last = now
+        self.awake = True
+        self.screen = None
+        self.full = True
+        self.apply_settings()
+        self.home(resume=True)
+        self.render()
+
+    # screens
+
+    def go(self, screen):
+        self.screen = screen
+        self.full = True
+
+    def render(self):
+        self.screen.draw(self, self.full)
+        self.full = False
+        self.p.flush()
+
+    def game(self, i=0):
+        """The module of game `i` of the GAMES table, imported when first needed."""
+        name = GAMES[i][1]
+        __import__(name)
+        return sys.modules[name]
+
+    def home(self, resume=False):
+        """The title menu; on power-up, straight back into a saved game if there is one."""
+        if len(GAMES) == 1:
+            g = self.game()
+            if not (resume and g.resume(self)):
+                self.go(g.menu(self))
+            return
+        from app.screen import Menu
+        from app.setup import settings_screen
+
+        items = [[GAMES[i][0], _opener(i)] for i in range(len(GAMES))]
+        items.append(["Settings", settings_screen])
+        self.go(Menu("Games", items))
+
+    def button(self, k):
+        """What the player presses for logical key `k` on this board."""
+        return self.labels.get(k, k)
+
+    # input and time
+
+    def key(self, k, now):
+        self.entropy = (self.entropy * 33 + now + 1) & 0x3FFFFFFF
+        self.last = now
+        if not self.awake:  # the press that wakes the screen does nothing else
+            self.wake()
+            return
+        self.screen.key(self, k)
+        self.render()
+
+    def tick(self, now):
+        """Called often by the run loop: puts the screen to sleep when idle."""
+        after = self.settings.sleep_after
+        if self.awake and after and _ticks_diff(now, self.last) >= after * _MINUTE:
+            self.sleep()
+
+    def sleep(self):
+        self.awake = False
+        if self.device:
+            self.device.power(False)
+        else:
+            self.p.d.power(False)
+
+    def wake(self):
+        self.awake = True
+        if self.device:
+            self.device.power(True)
+        else:
+            self.p.d.power(True)
+        self.apply_settings()
+
+    def apply_settings(self):
+        if self.device:
+            self.device.backlight(self.settings.brightness)
+
+    # persistence
+
+    def save_settings(self):
+        from app import settings
+
+        self.store.write("settings", settings.encode(self.settings))
+        forget("app.settings")
+
+    def stats(self):
+        """The statistics, read from flash (not kept: only the end of a game and the
+        statistics screen need them, and they leave with their code)."""
+        from app import stats
+
+        st, note = _load(self.store, "stats", stats, stats.Stats)
+        self.note = self.note or note
+        return st
+
+    def save_stats(self, st):
+        from app import stats
+
+        self.store.write("stats", stats.encode(st))
+
+
+def _opener(i):
+    return lambda app: app.go(app.game(i).menu(app))
+
+
+def _ticks_diff(a, b):
+    # ticks wrap at 2**30 on MicroPython; keep the simulator and the device alike
+    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000

@@ -1,0 +1,31 @@
+"""The error screen: what the player sees instead of a dead screen (see app/run.py)."""
+
+
+def error_screen(device, e, log, at_start=False):
+    try:
+        from ui.paint import Painter
+
+        p = Painter(device.display)
+        p.clear()
+        y = 0 if p.mono else 4
+        from app.screen import wrap
+
+        lines = ["Something went wrong:"] + wrap(str(e) or e.__class__.__name__, p.cols)[:2]
+        lines.append("Details: " + log)
+        lines.append("Saved game removed." if at_start else "Your game is saved.")
+        lines.append("Press a button.")
+        for s in lines:
+            p.text(s[: p.cols], 0, y)
+            y += 8 if p.mono else 12
+        p.flush()
+        device.backlight(100)
+    except Exception:  # noqa: BLE001 - the display itself may be what failed
+        pass
+
+
+def wait_for_button(device, clock):
+    b = device.buttons
+    while True:
+        if b.poll(clock.ticks_ms()):
+            return
+        clock.sleep_ms(20)

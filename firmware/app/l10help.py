@@ -1,0 +1,18 @@
+"""The rules of Level 10 in a few screens, for the How to play pager."""
+
+TEXT = """Work through the 10 levels of 5 worlds: Sky, Forest, Swamp, Volcano and Desert. Each world is a row of the grid; each level is a column.
+
+Each turn, fill one slot of the current column:
+- play a card of that row's world, equal to or higher than the card to its left, or
+- play a pause: it copies the value to its left, or
+- place one of the row's two resets: the row starts again from 0. After a reset you may put up to 2 cards from your hand under the deck and draw as many.
+
+Every column holds 4 cards and exactly 1 reset. You can't start the next column until this one is full.
+
+When the deck is empty, a pause may bury one card of its row's world from your hand.
+
+You lose when you hold cards and can't play any of them or place a reset. You win when all 40 cards and 10 resets are in the grid.
+
+Score: cards and resets placed, plus a bonus for unused pauses.
+
+Keys: %(ok)s chooses, %(back)s goes back. Choose Reset or a pause, then its row; after a reset, choose 0-2 cards to put under the deck (in order) and Done."""

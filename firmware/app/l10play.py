@@ -1,0 +1,309 @@
+"""The Level 10 table: choosing and playing moves with a few buttons.
+
+The cursor walks a ring: the cards in hand, then Reset, Undo and Menu. What
+happens next depends on the step the player is in:
+
+    PICK   choose a card to play, or Reset / Undo / Menu
+    ROW    a pause or a reset was chosen: choose its row (only legal rows)
+    UNDER  after a reset row: choose 0-2 hand cards to put under the deck, in order, then Done
+    BURY   a pause in a row once the deck is empty: choose a card to bury, or Done for none
+
+Back steps out of ROW/UNDER/BURY, and opens the menu from PICK. The legal
+moves are generated once per position into one buffer and summed up in
+`playable`, `pause_rows` and `reset_rows`, which the view draws from.
+"""
+
+
+from app import saves
+from compat import const
+from level10 import moves, rules
+
+PICK = const(0)
+ROW = const(1)
+UNDER = const(2)
+BURY = const(3)
+
+RESET = const(100)  # ring items after the hand cards
+UNDO = const(101)
+MENU = const(102)
+DONE = const(103)  # the action item in UNDER and BURY
+
+_NONE = const(63)
+SAVE = "game"  # the store's name for the game in progress
+
+
+def _l10():
+    from app import l10  # menus and the end screen: loaded only when one opens
+
+    return l10
+
+
+class Play:
+    def __init__(self, app, game, assisted, message):
+        self.game = game
+        self.assisted = assisted
+        self.buf = game.buf  # the game's own move buffer: the table never needs two at once
+        self.playable = bytearray(10)  # per hand position: 1 when that card can be played
+        self.bury_ok = bytearray(10)  # per hand position: may go under the chosen pause
+        self.chosen = bytearray(2)  # UNDER: hand positions picked, in order
+        self.n_chosen = 0
+        self.step = PICK
+        self.what = 0  # ROW: rules.PAUSE or RESET
+        self.row = 0  # the row chosen in ROW
+        self.focus = 0  # ring position
+        self.message = message
+        self.view = _view(app)
+        self.survey()
+
+    # the position
+
+    def seat(self):
+        return rules.to_move(self.game.state)
+
+    def hand_size(self):
+        seat = self.seat()
+        return 0 if seat == rules.NO_SEAT else rules.hand_count(self.game.state, seat)
+
+    def card_at(self, i):
+        return rules.hand_card(self.game.state, self.seat(), i)
+
+    def survey(self):
+        """Sum up the legal moves of this position for the cursor and the view."""
+        s = self.game.state
+        n = rules.legal_moves(s, self.buf)
+        self.n_moves = n
+        p = self.playable
+        for i in range(10):
+            p[i] = 0
+        self.pause_rows = 0
+        self.reset_rows = 0
+        hn = self.hand_size()
+        for k in range(n):
+            m = self.buf[k]
+            if m & 8:
+                self.reset_rows |= 1 << (m & 7)
+                continue
+            c = (m >> 4) & 63
+            if c == rules.PAUSE:
+                self.pause_rows |= 1 << (m & 7)
+            for i in range(hn):
+                if self.card_at(i) == c:
+                    p[i] = 1
+
+    def legal(self, m):
+        buf = self.buf
+        for k in range(self.n_moves):
+            if buf[k] == m:
+                return True
+        return False
+
+    # the cursor ring
+
+    def ring(self):
+        """(length, item at a position) for the current step."""
+        hn = self.hand_size()
+        if self.step == PICK:
+            return hn + 3
+        if self.step == ROW:
+            return 5
+        return hn + 1
+
+    def item(self, pos):
+        hn = self.hand_size()
+        if self.step == ROW:
+            return pos
+        if pos < hn:
+            return pos
+        if self.step == PICK:
+            return RESET + pos - hn
+        return DONE
+
+    def allowed(self, pos):
+        it = self.item(pos)
+        if self.step == ROW:
+            mask = self.pause_rows if self.what == rules.PAUSE else self.reset_rows
+            return mask >> it & 1
+        if self.step == BURY and it < DONE:
+            return self.bury_ok[it]
+        return True
+
+    def move_focus(self, d):
+        n = self.ring()
+        pos = self.focus
+        for _ in range(n):
+            pos = (pos + d) % n
+            if self.allowed(pos):
+                self.focus = pos
+                return
+
+    # keys
+
+    def key(self, app, k):
+        self.message = None
+        if k == "up" or k == "left":
+            self.move_focus(-1)
+        elif k == "down" or k == "right":
+            self.move_focus(1)
+        elif k == "back":
+            if self.step == PICK:
+                self.open_menu(app)
+            else:
+                self.cancel()
+        elif k == "ok":
+            it = self.item(self.focus)
+            (self.ok_pick, self.ok_row, self.ok_under, self.ok_bury)[self.step](app, it)
+
+    def cancel(self):
+        self.step = PICK
+        self.n_chosen = 0
+        self.focus = 0
+
+    def ok_pick(self, app, it):
+        if it == UNDO:
+            self.undo(app)
+        elif it == MENU:
+            self.open_menu(app)
+        elif it == RESET:
+            if not self.reset_rows:
+                self.message = _reset_refusal(self.game.state)
+                return
+            self.choose_row(RESET)
+        else:
+            c = self.card_at(it)
+            if c == rules.PAUSE:
+                if not self.pause_rows:
+                    self.message = "This column has no room for a pause"
+                    return
+                self.choose_row(rules.PAUSE)
+                return
+            m = moves.play(c)
+            if not self.playable[it]:
+                self.message = _refusal(app, self.game.state, m)
+                return
+            self.commit(app, m)
+
+    def choose_row(self, what):
+        self.what = what
+        self.step = ROW
+        self.focus = 4
+        self.move_focus(1)
+        self.message = "Which row for the " + ("pause?" if what == rules.PAUSE else "reset?")
+
+    def ok_row(self, app, row):
+        self.row = row
+        s = self.game.state
+        if self.what == RESET:
+            if rules.deck_count(s) and self.hand_size():
+                self.step = UNDER
+                self.n_chosen = 0
+                self.focus = self.hand_size()  # Done: putting nothing under is most common
+                self.message = "Put 0-2 cards under the deck, then Done"
+            else:
+                self.commit(app, moves.reset(row))
+            return
+        # a pause: can something be buried under it (only once the deck is empty)?
+        any_bury = 0
+        hn = self.hand_size()
+        for i in range(hn):
+            c = self.card_at(i)
+            ok = c != rules.PAUSE and self.legal(moves.play(rules.PAUSE, row, c))
+            self.bury_ok[i] = ok
+            any_bury |= ok
+        if not any_bury:
+            self.commit(app, moves.play(rules.PAUSE, row))
+            return
+        self.step = BURY
+        self.focus = hn
+        self.message = "Bury a card under the pause, or Done"
+
+    def ok_under(self, app, it):
+        if it == DONE:
+            ch = self.chosen
+            first = self.card_at(ch[0]) if self.n_chosen > 0 else _NONE
+            second = self.card_at(ch[1]) if self.n_chosen > 1 else _NONE
+            self.commit(app, moves.reset(self.row, first, second))
+            return
+        # toggle: picking a chosen card again takes it back
+        if self.n_chosen and self.chosen[0] == it:
+            self.chosen[0] = self.chosen[1]
+            self.n_chosen -= 1
+        elif self.n_chosen == 2 and self.chosen[1] == it:
+            self.n_chosen = 1
+        elif self.n_chosen == 2:
+            self.message = "Two cards at most: pick one again to take it back"
+        else:
+            self.chosen[self.n_chosen] = it
+            self.n_chosen += 1
+
+    def ok_bury(self, app, it):
+        bury = _NONE if it == DONE else self.card_at(it)
+        self.commit(app, moves.play(rules.PAUSE, self.row, bury))
+
+    # playing
+
+    def commit(self, app, m):
+        self.game.apply(m)  # raises IllegalMove if the flows above let a wrong move through
+        self.step = PICK
+        self.n_chosen = 0
+        self.after_change(app)
+
+    def after_change(self, app):
+        self.survey()
+        if self.focus >= self.ring():
+            self.focus = 0
+        if self.game.over():
+            _l10().finish(app, self)
+            return
+        self.save(app)
+
+    def save(self, app, ended=False):
+        """Keep the game in progress on flash (after every move), or drop it once over."""
+        if ended or self.game.over():
+            app.store.remove(SAVE)
+        else:
+            app.store.write(SAVE, saves.encode(self.game, saves.ASSISTED if self.assisted else 0))
+
+    def undo(self, app):
+        if not self.game.undo():
+            self.message = "Nothing to undo"
+            return
+        if not self.assisted:
+            self.assisted = True
+        self.message = "Undone. This game now counts as assisted"
+        self.after_change(app)
+
+    def open_menu(self, app):
+        _l10().pause_menu(app, self)
+
+    def draw(self, app, full):
+        self.view.draw(app.p, self, full)
+
+
+def _refusal(app, s, m):
+    """Why `m` is refused, in words (the rules' explaining code is loaded for this only)."""
+    if not app.settings.reasons:
+        return "That card can't go there"
+    why = rules.check(s, m) or "not a move"
+    from app.app import forget
+
+    forget("level10.referee")
+    return why[0].upper() + why[1:]
+
+
+def _reset_refusal(s):
+    col = rules.column(s)
+    for r in range(5):
+        if rules.cell(s, r, col) == rules.RESET_CELL:
+            return "This column already has its reset"
+    return "No world with a reset left has room here"
+
+
+def _view(app):
+    # only the layout this screen uses is loaded
+    if app.p.mono:
+        from ui import l10mono
+
+        return l10mono.Table(app)
+    from ui import l10colour
+
+    return l10colour.Table(app)

@@ -1,0 +1,79 @@
+"""The device's main loop: buttons in, app out, and a safety net.
+
+An unexpected exception never leaves a dead screen: it is written to
+error.log, an error screen asks for a button, and the app starts again from
+the last saved move. If starting itself fails (say, a save that crashes the
+app on resume), that save is set aside so the next start is a fresh one:
+no crash loop.
+"""
+
+import sys
+
+from app.store import Store
+
+LOG = "error.log"
+
+
+def labels(board):
+    """Logical key -> the name of the first button giving it ("ok" -> "A")."""
+    out = {}
+    for name, _pin in board.BUTTONS:
+        k = board.KEYS.get(name)
+        if k and k not in out:
+            out[k] = name
+    return out
+
+
+def main(board, clock=None, root="/", device=None, on_start=None):
+    """Run the app on `board` (a profile module) until power-off. The simulator
+    passes its own clock; `device` is hw.device's Device (opened here by default);
+    `on_start(app)` lets the simulator and tests see each App as it starts."""
+    if clock is None:
+        from hw import clock
+    if device is None:
+        from hw import device as hw_device
+
+        device = hw_device.open(board)
+    store = Store(root)
+    names = labels(board)
+    while True:
+        app = None
+        try:
+            from app.app import App
+
+            app = App(device.display, store, names, device, clock.ticks_ms())
+            if on_start:
+                on_start(app)
+            loop(app, device, clock)
+        except Exception as e:  # noqa: BLE001 - anything at all: show it, log it, go on
+            write_log(store, root, e)
+            if app is None:
+                store.clear_damaged("game")  # the start failed: do not resume that save again
+            app = None
+            try:
+                from app.crash import error_screen, wait_for_button  # only ever needed here
+            except Exception:  # noqa: BLE001 - no memory even for that: restart without it
+                continue
+            error_screen(device, e, LOG)
+            wait_for_button(device, clock)
+
+
+def loop(app, device, clock):
+    buttons = device.buttons
+    keys = device.keys
+    while True:
+        now = clock.ticks_ms()
+        for name in buttons.poll(now):
+            k = keys.get(name)
+            if k:
+                app.key(k, now)
+        app.tick(now)
+        clock.sleep_ms(10)
+
+
+def write_log(store, root, e):
+    try:
+        with open(root.rstrip("/") + "/" + LOG, "w") as f:
+            sys.print_exception(e, f)  # the simulator gives CPython's sys one too
+    except Exception:  # noqa: BLE001 - a full flash must not hide the error screen
+        pass

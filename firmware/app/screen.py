@@ -1,0 +1,150 @@
+"""The shape every screen has, and the two generic ones: a menu and a text pager.
+
+A screen gets logical keys ("up" "down" "left" "right" "ok" "back") through
+`key(app, k)` and paints itself in `draw(app, full)`: everything when `full`,
+otherwise only what changed since its last draw (the painter sends just that).
+"""
+
+from ui import theme
+from ui.font import HEIGHT
+
+
+class Screen:
+    def key(self, app, k):
+        pass
+
+    def draw(self, app, full):
+        pass
+
+
+def title_bar(p, title):
+    """The top of a screen: a title over the whole width. Returns the y below it."""
+    if p.mono:
+        p.fill(0, 0, p.w, HEIGHT, theme.HILITE)
+        p.text(title, 1, 0, theme.INK)
+        return HEIGHT + 2
+    p.text(title, 4, 3, theme.HILITE, -1, 2)
+    p.hline(0, 21, p.w, theme.DIM)
+    return 25
+
+
+class Menu(Screen):
+    """A list of choices. Items are [label, action]: label a str or a callable giving
+    one (for values such as "Sleep: 5 min"), action a callable taking the app.
+    `info` lines sit between the title and the items."""
+
+    def __init__(self, title, items, back=None, info=()):
+        self.title = title
+        self.items = items
+        self.back = back
+        self.info = info
+        self.focus = 0
+        self.top = 0
+        self.shown = []  # per visible row: (label, focused) as last drawn
+
+    def label(self, i):
+        lab = self.items[i][0]
+        return lab if isinstance(lab, str) else lab()
+
+    def key(self, app, k):
+        n = len(self.items)
+        if k == "up" or k == "left":
+            self.focus = (self.focus - 1) % n
+        elif k == "down" or k == "right":
+            self.focus = (self.focus + 1) % n
+        elif k == "ok":
+            self.items[self.focus][1](app)
+        elif k == "back" and self.back:
+            self.back(app)
+
+    def draw(self, app, full):
+        p = app.p
+        step = HEIGHT if p.mono else HEIGHT + 3
+        if full:
+            p.clear()
+            y = title_bar(p, self.title)
+            for line in self.info:
+                p.text(line, 4 if not p.mono else 0, y, theme.FG)
+                y += step
+            self.y0 = y + (0 if p.mono else 3)
+            self.fit = max(1, (p.h - self.y0) // step)
+            self.shown = [None] * self.fit
+        if self.focus < self.top:
+            self.top = self.focus
+        elif self.focus >= self.top + self.fit:
+            self.top = self.focus - self.fit + 1
+        for row in range(self.fit):
+            i = self.top + row
+            text = (self.label(i), i == self.focus) if i < len(self.items) else None
+            if not full and self.shown[row] == text:
+                continue
+            self.shown[row] = text
+            y = self.y0 + row * step
+            if text is None:
+                p.fill(0, y, p.w, step, theme.BG)
+                continue
+            sel = text[1]
+            p.fill(0, y, p.w, step, theme.HILITE if sel else theme.BG)
+            pad = 0 if p.mono else 2
+            p.text(text[0], 2 if p.mono else 8, y + pad, theme.INK if sel else theme.FG)
+
+
+class Pager(Screen):
+    """Read-only text that scrolls a line at a time; OK or Back leaves."""
+
+    def __init__(self, title, lines, leave):
+        self.title = title
+        self.lines = lines
+        self.leave = leave
+        self.top = 0
+
+    def key(self, app, k):
+        if k == "up" or k == "left":
+            self.top = max(0, self.top - (1 if k == "up" else self.fit))
+        elif k == "down" or k == "right":
+            self.top = min(max(0, len(self.lines) - self.fit), self.top + (1 if k == "down" else self.fit))
+        elif k == "ok" or k == "back":
+            self.leave(app)
+
+    def draw(self, app, full):
+        p = app.p
+        if full:
+            p.clear()
+            self.y0 = title_bar(p, self.title)
+            self.fit = (p.h - self.y0) // HEIGHT
+            self.drawn = -1
+        if self.drawn == self.top:
+            return
+        self.drawn = self.top
+        p.fill(0, self.y0, p.w, p.h - self.y0, theme.BG)
+        for row in range(self.fit):
+            i = self.top + row
+            if i >= len(self.lines):
+                break
+            p.text(self.lines[i], 2, self.y0 + row * HEIGHT, theme.FG)
+        if len(self.lines) > self.fit:  # a scroll bar tells there is more
+            h = p.h - self.y0
+            bar = max(4, h * self.fit // len(self.lines))
+            y = self.y0 + (h - bar) * self.top // (len(self.lines) - self.fit)
+            p.fill(p.w - 2, y, 2, bar, theme.DIM)
+
+
+def wrap(text, width):
+    """Split `text` into lines of at most `width` characters, at spaces; blank
+    lines in `text` are kept as paragraph breaks."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+            while len(line) > width:
+                out.append(line[:width])
+                line = line[width:]
+        out.append(line)
+    return out

@@ -1,0 +1,190 @@
+"""The Level 10 table on a 240x135 colour screen.
+
+    y 0    level, deck and score
+    y 13   the grid: a row per world (icon, resets left), ten columns of 21 px
+    y 91   the hand: a tile per card, bright when playable, dark when not
+    y 116  Reset / Undo / Menu (or Done while choosing cards)
+    y 127  the last message, or what the keys do
+
+Each part remembers what it drew, so a move repaints only the slots, tiles
+and words that changed.
+"""
+
+from array import array
+
+from app import l10play as T
+from compat import const
+from level10 import rules
+from ui import theme
+
+_GX = const(22)
+_GY = const(13)
+_CW = const(21)
+_RH = const(15)
+_HY = const(91)
+_HW = const(22)
+_BY = const(116)
+_MY = const(127)
+_WORDS = ("Reset", "Undo", "Menu")
+_WX = b"\x02\x32\x5c"  # x of each word: 2, 50, 92
+
+
+class Table:
+    def __init__(self, app):
+        self.hint_pick = "%s: play or choose   %s: menu" % (app.button("ok"), app.button("back"))
+        self.hint_back = "%s: choose   %s: step back" % (app.button("ok"), app.button("back"))
+        self.cells = array("H", bytes(100))  # per slot: what it shows (see _cell_look)
+        self.rows = array("H", bytes(10))
+        self.tiles = array("H", bytes(20))
+        self.hud = None
+        self.bar = None
+        self.msg = None
+
+    def draw(self, p, t, full):
+        if full:
+            p.clear()
+            for i in range(50):
+                self.cells[i] = 0xFFFF
+            for i in range(5):
+                self.rows[i] = 0xFFFF
+            for i in range(10):
+                self.tiles[i] = 0xFFFF
+            self.hud = self.bar = self.msg = None
+        s = t.game.state
+        self.draw_hud(p, s)
+        col = rules.column(s)
+        targets = 0
+        if t.step == T.ROW:
+            targets = t.pause_rows if t.what == 40 else t.reset_rows
+        for r in range(5):
+            focus = t.step == T.ROW and t.item(t.focus) == r
+            look = rules.supply(s, r) | (targets >> r & 1) << 2 | focus << 3
+            if self.rows[r] != look:
+                self.rows[r] = look
+                self.draw_row_label(p, r, look)
+            for c in range(10):
+                v = rules.cell(s, r, c)
+                look = v | (c == col) << 7 | ((targets >> r & 1) and c == col) << 8 | (focus and c == col) << 9
+                if self.cells[r * 10 + c] != look:
+                    self.cells[r * 10 + c] = look
+                    self.draw_cell(p, r, c, v, look)
+        self.draw_hand(p, t)
+        self.draw_bar(p, t)
+        m = t.message or (self.hint_pick if t.step == T.PICK else self.hint_back)
+        if m != self.msg:
+            self.msg = m
+            p.fill(0, _MY, p.w, 8, theme.BG)
+            p.text(m[:40], 1, _MY, theme.FG if t.message else theme.DIM)
+
+    def draw_hud(self, p, s):
+        level = min(rules.column(s) + 1, 10)
+        hud = (level, rules.deck_count(s), rules.score(s))
+        if hud == self.hud:
+            return
+        self.hud = hud
+        p.fill(0, 0, p.w, 11, theme.PANEL)
+        p.text("Level %d/10" % level, 3, 2, theme.FG)
+        p.text("Deck %d" % hud[1], 96, 2, theme.FG)
+        p.text("Score %d" % hud[2], 168, 2, theme.HILITE)
+
+    def draw_row_label(self, p, r, look):
+        y = _GY + r * _RH
+        p.fill(0, y, _GX - 1, _RH - 1, theme.TARGET if look & 8 else theme.BG)
+        p.text(chr(1 + r), 2, y + 3, theme.INK if look & 8 else theme.SKY + r)
+        for k in range(2):  # the resets still beside the row
+            p.fill(10 + k * 5, y + 3, 3, 8, theme.SKY + r if k < (look & 3) else theme.PANEL)
+        if look & 4 and not look & 8:
+            p.frame(0, y, _GX - 1, _RH - 1, theme.TARGET)
+
+    def draw_cell(self, p, r, c, v, look):
+        x = _GX + c * _CW
+        y = _GY + r * _RH
+        w = _CW - 1
+        h = _RH - 1
+        if v == rules.EMPTY:
+            p.fill(x, y, w, h, theme.TARGET if look & 512 else (theme.COLUMN if look & 128 else theme.PANEL))
+            if look & 256 and not look & 512:
+                p.frame(x, y, w, h, theme.TARGET)
+        elif v == rules.RESET_CELL:
+            p.fill(x, y, w, h, theme.PANEL)
+            p.text("\x07", x + 7, y + 3, theme.SKY + r)
+        elif v >= rules.PAUSE_CELL:
+            p.fill(x, y, w, h, theme.PAUSE)
+            p.text("\x06" if v == rules.PAUSE_CELL else "\x06+", x + (7 if v == rules.PAUSE_CELL else 4), y + 3, theme.INK)
+        else:
+            p.fill(x, y, w, h, theme.SKY + r)
+            p.text(str((v - 1) % 8 + 1), x + 7, y + 3, theme.INK)
+
+    def draw_hand(self, p, t):
+        hn = t.hand_size()
+        fitem = t.item(t.focus) if t.step != T.ROW else -1
+        for i in range(10):
+            if i >= hn:
+                look = 0
+            else:
+                c = t.card_at(i)
+                if t.step == T.BURY:
+                    bright = t.bury_ok[i]
+                elif t.step == T.UNDER:
+                    bright = 1
+                else:
+                    bright = t.playable[i]
+                order = 0
+                if t.step == T.UNDER:
+                    for k in range(t.n_chosen):
+                        if t.chosen[k] == i:
+                            order = k + 1
+                look = 1024 | c | bright << 6 | (fitem == i) << 7 | order << 8
+            if self.tiles[i] == look:
+                continue
+            self.tiles[i] = look
+            x = 2 + i * _HW
+            p.fill(x - 1, _HY - 1, _HW, 24, theme.BG)
+            if not look:
+                continue
+            c = look & 63
+            world = c >> 3
+            if c == 40:
+                face, role, icon, num = theme.PAUSE, theme.INK, "\x06", "P"
+            else:
+                role = theme.SKY + world
+                face, icon, num = role, chr(1 + world), str((c & 7) + 1)
+            if look & 64:
+                p.fill(x, _HY, _HW - 2, 22, face)
+                ink = theme.INK
+            else:
+                p.fill(x, _HY, _HW - 2, 22, theme.PANEL)
+                ink = face
+            p.text(icon, x + 7, _HY + 2, ink)
+            p.text(num, x + 7, _HY + 12, ink)
+            if look & 128:
+                p.frame(x - 1, _HY - 1, _HW, 24, theme.HILITE)
+            order = look >> 8 & 3
+            if order:
+                p.fill(x + 12, _HY, 8, 9, theme.HILITE)
+                p.text(str(order), x + 13, _HY + 1, theme.INK)
+
+    def draw_bar(self, p, t):
+        it = t.item(t.focus)
+        bar = (t.step, it, t.reset_rows != 0, t.n_chosen)
+        if bar == self.bar:
+            return
+        self.bar = bar
+        p.fill(0, _BY, p.w, 10, theme.BG)
+        if t.step in (T.UNDER, T.BURY):
+            sel = it == T.DONE
+            p.fill(0, _BY, 40, 10, theme.HILITE if sel else theme.BG)
+            p.text("Done", 4, _BY + 1, theme.INK if sel else theme.FG)
+            if t.step == T.UNDER:
+                p.text("%d chosen" % t.n_chosen, 50, _BY + 1, theme.DIM)
+            return
+        if t.step == T.ROW:
+            p.text("Choose a row " + "\x10\x11", 2, _BY + 1, theme.TARGET)
+            return
+        for k in range(3):
+            x = _WX[k]
+            sel = it == T.RESET + k
+            word = _WORDS[k]
+            p.fill(x, _BY, len(word) * 6 + 4, 10, theme.HILITE if sel else theme.BG)
+            role = theme.INK if sel else (theme.DIM if k == 0 and not bar[2] else theme.FG)
+            p.text(word, x + 2, _BY + 1, role)
