@@ -1,25 +1,67 @@
 """Command line of the host simulator.
 
-    python -m host_sim replay FILE     play a .l10 record, print JSON (FILE may be -)
+    python -m host_sim [--board NAME] [--save-dir DIR]           play in a window (pygame)
+    python -m host_sim --board NAME --headless --press "A A X B" --screenshot out.png
+                                                                 press buttons, save the screen
+    python -m host_sim replay FILE                                play a .l10 record, print JSON
 """
 
 import argparse
+import os
 import sys
 
 import host_sim  # noqa: F401  (puts firmware/ on sys.path)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_sim", description="Level 10 on the desktop.")
-    sub = ap.add_subparsers(dest="command", required=True)
-    rp = sub.add_parser("replay", help="play a .l10 game record and print the position as JSON")
-    rp.add_argument("file", help="the record, or - for standard input")
-    args = ap.parse_args(argv)
-    if args.command == "replay":
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["replay"]:
+        rp = argparse.ArgumentParser(prog="python -m host_sim replay",
+                                     description="Play a .l10 game record and print the position as JSON.")
+        rp.add_argument("file", help="the record, or - for standard input")
+        args = rp.parse_args(argv[1:])
         from host_sim import replay
 
         return replay.main(args.file)
-    return 2
+    import boards
+
+    ap = argparse.ArgumentParser(
+        prog="python -m host_sim",
+        description="Level 10 handheld simulator: the Pico firmware on stand-in hardware. "
+        "(`python -m host_sim replay FILE` plays a game record instead.)",
+    )
+    ap.add_argument("--board", default="pico_display", help="board profile: " + ", ".join(boards.names()))
+    ap.add_argument("--headless", action="store_true", help="no window: press --press, then --screenshot")
+    ap.add_argument("--press", default="", help='button names of the board, in order, e.g. "A A X B"')
+    ap.add_argument("--screenshot", help="write the screen 1:1 to this PNG file (headless)")
+    ap.add_argument("--save-dir", help="folder kept as the Pico's flash, so games resume across runs")
+    ap.add_argument("--scale", type=int, help="window pixels per screen pixel")
+    args = ap.parse_args(argv)
+    try:
+        boards.load(args.board)
+    except boards.UnknownBoard as e:
+        print("host_sim: %s" % e, file=sys.stderr)
+        return 2
+    from host_sim import sim
+
+    if args.headless:
+        try:
+            sim.headless(args.board, args.press.split(), args.screenshot, args.save_dir)
+        except ValueError as e:
+            print("host_sim: %s" % e, file=sys.stderr)
+            return 2
+        return 0
+    if args.press or args.screenshot:
+        print("host_sim: --press and --screenshot need --headless", file=sys.stderr)
+        return 2
+    try:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame  # noqa: F401
+    except ImportError:
+        print("host_sim: the window needs pygame (pip install pygame), or use --headless", file=sys.stderr)
+        return 2
+    sim.window(args.board, args.save_dir, args.scale)
+    return 0
 
 
 if __name__ == "__main__":

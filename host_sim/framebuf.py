@@ -47,6 +47,7 @@ _PIXEL_BLIT_MAX = 16  # blits this narrow go pixel by pixel (tests vary it to ch
 
 _TABLES = {}
 _SMALL = {}  # small blits already worked out: their pixels as (dx, dy, colour)
+_EDITS = {}  # ... and folded into byte edits per frame format, stride and alignment
 
 
 def _rmw(keep, put):
@@ -640,6 +641,24 @@ class FrameBuffer:
 
     def blit(self, fbuf, x, y, key=-1, palette=None, /):
         dst = self.__l
+        # Fast path for what the handheld's font does all the time: a small FrameBuffer,
+        # wholly inside this one, already drawn in these colours (see _SMALL).
+        if type(fbuf) is FrameBuffer and type(x) is int and type(y) is int and type(key) is int:
+            src = fbuf.__l
+            if (
+                0 <= x <= dst.w - src.w
+                and 0 <= y <= dst.h - src.h
+                and src.w * src.h <= 64
+                and src.mv.obj is not dst.mv.obj
+                and (palette is None or (type(palette) is FrameBuffer and palette.__l.mv.obj is not dst.mv.obj))
+            ):
+                pal = None if palette is None else palette.__l
+                sig = (bytes(src.mv), src.fmt, src.w, src.stride, None if pal is None else bytes(pal.mv),
+                       None if pal is None else pal.fmt, key & 0xFFFFFFFF, 0, 0, src.w, src.h)
+                ops = _SMALL.get(sig)
+                if ops is not None:
+                    _replay(dst, ops, x, y)
+                    return
         src = _source(fbuf)
         x = _int(x)
         y = _int(y)
@@ -671,9 +690,7 @@ class FrameBuffer:
                        None if pal is None else pal.fmt, key, x1, y1, n, rows)
                 ops = _SMALL.get(sig)
                 if ops is not None:
-                    put = dst.set
-                    for i, r, c in ops:
-                        put(x0 + i, y0 + r, c)
+                    _replay(dst, ops, x0, y0)
                     return
             lookup = None if pal is None else colours.__getitem__
             if sig is None:
@@ -690,9 +707,7 @@ class FrameBuffer:
             if len(_SMALL) > 4096:
                 _SMALL.clear()
             _SMALL[sig] = ops
-            put = dst.set
-            for i, r, c in ops:
-                put(x0 + i, y0 + r, c)
+            _replay(dst, ops, x0, y0)
             return
         if pal is not None:
             if (
@@ -766,6 +781,54 @@ class FrameBuffer:
             return
         for yy in ys_order:
             lay.write(dx, yy, lay.read(sx, yy - ys, n))
+
+
+def _replay(dst, ops, x0, y0):
+    """Set the pixels of a remembered small blit, `ops` = [(dx, dy, colour)], at (x0, y0).
+    On GS4 and MONO_VLSB frames (the handheld's) the pixels are first folded into byte
+    edits (offset, keep mask, new bits) for this alignment, remembered too: drawing text
+    is most of what the simulator does."""
+    fmt = dst.fmt
+    if fmt != GS4_HMSB and fmt != MONO_VLSB:
+        put = dst.set
+        for i, r, c in ops:
+            put(x0 + i, y0 + r, c)
+        return
+    stride = dst.stride
+    phase = x0 & 1 if fmt == GS4_HMSB else y0 & 7
+    k = (id(ops), fmt, stride, phase)
+    edits = _EDITS.get(k)
+    if edits is None or edits[0] is not ops:
+        merged = {}
+        for i, r, c in ops:
+            if fmt == GS4_HMSB:
+                off = (phase + i + r * stride) >> 1
+                shift = 0 if (phase + i) & 1 else 4
+                bits = (c & 15) << shift
+                mask = 15 << shift
+            else:
+                off = ((phase + r) >> 3) * stride + i
+                mask = 1 << ((phase + r) & 7)
+                bits = mask if c else 0
+            keep, new = merged.get(off, (0xFF, 0))
+            merged[off] = (keep & ~mask & 0xFF, (new & ~mask) | bits)
+        if len(_EDITS) > 8192:
+            _EDITS.clear()
+        edits = (ops, [(off, keep, new) for off, (keep, new) in merged.items()])
+        _EDITS[k] = edits
+    if fmt == GS4_HMSB:
+        if stride & 1:  # odd stride: rows do not start on a byte, go pixel by pixel
+            put = dst.set
+            for i, r, c in ops:
+                put(x0 + i, y0 + r, c)
+            return
+        base = (x0 - phase + y0 * stride) >> 1
+    else:
+        base = (y0 >> 3) * stride + x0
+    mv = dst.mv
+    for off, keep, new in edits[1]:
+        j = base + off
+        mv[j] = (mv[j] & keep) | new
 
 
 def _blit_pixels(dst, src, lookup, key, x0, y0, x1, y1, n, rows):

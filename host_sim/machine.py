@@ -26,12 +26,24 @@ _i2c_devices = {}  # bus id -> {addr: device}
 _spi_bytes = {}  # bus id -> bytes written
 _i2c_bytes = {}
 _clocks = [125_000_000, 48_000_000]  # cpu, peripheral (MicroPython's rp2 default)
+_objects = {}  # (kind, id) -> the one Pin/PWM/SPI/I2C object for it
+
+
+def _one(cls, kind, id):
+    # The rp2 port keeps pins, PWM channels and buses in static tables: Pin(5) is Pin(5),
+    # and they cost no heap. The stand-in does the same, so a program that creates them
+    # early (tools/apprun.py does, before its heap baseline) is measured as on a Pico.
+    o = _objects.get((kind, id))
+    if o is None:
+        o = object.__new__(cls)
+        _objects[(kind, id)] = o
+    return o
 _EMPTY = {}  # a default that costs no allocation per call (show() must allocate nothing)
 
 
 def reset_all():
     """Forget every pin level, attached device, PWM, byte counter and clock setting."""
-    for table in (_levels, _driven, _modes, _pulls, _watchers, _pwms, _spi_devices, _i2c_devices):
+    for table in (_levels, _driven, _modes, _pulls, _watchers, _pwms, _spi_devices, _i2c_devices, _objects):
         table.clear()
     _spi_bytes.clear()
     _i2c_bytes.clear()
@@ -120,6 +132,9 @@ class Pin:
     IRQ_FALLING = 4
     IRQ_RISING = 8
 
+    def __new__(cls, id, mode=-1, pull=-1, value=None):
+        return _one(cls, 0, id)
+
     def __init__(self, id, mode=-1, pull=-1, value=None):
         self.id = id
         self.init(mode, pull, value)
@@ -169,6 +184,9 @@ class Pin:
 
 
 class PWM:
+    def __new__(cls, pin, freq=None, duty_u16=None, duty_ns=None, invert=False):
+        return _one(cls, 1, _pin_id(pin))
+
     def __init__(self, pin, freq=None, duty_u16=None, duty_ns=None, invert=False):
         self.pin = _pin_id(pin)
         self._freq = 0
@@ -220,6 +238,9 @@ class SPI:
     MSB = 0
     LSB = 1
 
+    def __new__(cls, id, *args, **kwargs):
+        return _one(cls, 2, id)
+
     def __init__(self, id, baudrate=1_000_000, polarity=0, phase=0, bits=8, firstbit=0, sck=None,
                  mosi=None, miso=None):
         self.id = id
@@ -270,6 +291,9 @@ class SPI:
 
 
 class I2C:
+    def __new__(cls, id, *args, **kwargs):
+        return _one(cls, 3, id)
+
     def __init__(self, id, scl=None, sda=None, freq=400_000, timeout=50000):
         self.id = id
         self.scl = _pin_id(scl)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One entry point for a newcomer and for CI: set up, then run the simulator or the tests.
-#   bash tools/dev.sh sim     set up, then play a sample game record in the simulator
+#   bash tools/dev.sh sim     set up, then play in the simulator window (args go to python -m host_sim)
 #   bash tools/dev.sh test    set up, then run every test (pytest + ruff)
 #   bash tools/dev.sh setup   only set up (.venv with the dev tools, node_modules)
 set -euo pipefail
@@ -27,7 +27,7 @@ case "${1:-}" in
   sim)
     setup
     shift
-    .venv/bin/python -m host_sim replay "${1:-records/won-solo.l10}"
+    .venv/bin/python -m host_sim "$@"
     ;;
   test)
     setup

@@ -1,0 +1,139 @@
+"""Whole games on the handheld, played by pressing its buttons in the headless simulator.
+
+The firmware runs its own main loop (app/run.py) on the stand-in hardware; buttons are
+pins held down and let go in virtual time, the screen is what the emulated panel shows.
+An autoplayer (tests/apphelpers.py) looks at the screen the app is on and presses the key
+that brings the chosen move closer, from the title menu to the end screen.
+"""
+
+import re
+
+import pytest
+
+from host_sim import sim
+from host_sim.autoplay import Autoplayer, button
+from level10 import moves, record, rules
+from level10.game import Game
+from prng import Prng
+
+BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
+
+
+def load(name):
+    with open("records/%s.l10" % name) as f:
+        return record.parse(f.read())
+
+
+def shown_score(end_screen):
+    """The score the end screen shows ("Score 80 ...")."""
+    return int(re.match(r"Score (\d+)", end_screen.info[0]).group(1))
+
+
+def play(board, pauses, deal, plan, save_dir=None):
+    hh = sim.Handheld(board, save_dir)
+    ap = Autoplayer(pauses, deal, plan)
+    presses = []
+
+    def more(hh):
+        k = ap.next_key(hh.apps[-1])
+        if k is None:
+            return None
+        presses.append(k)
+        return button(hh.profile, k)
+
+    hh.run(sim.Script(hh, [], more=more))
+    return hh, ap, presses
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", ["won-solo", "won-burial"])
+def test_a_recorded_win_played_by_buttons_from_title_to_end(board, name):
+    rec = load(name)
+    hh, ap, presses = play(board, rec.pauses, rec.seed, lambda g: rec.moves[g.played])
+    assert len(hh.apps) == 1, "the app restarted: an error screen came up"
+    app = hh.apps[0]
+    assert ap.played == list(rec.moves)
+    # the engine's own result for the same moves
+    ref = Game(players=1, pauses=rec.pauses, seed=rec.seed)
+    for m in rec.moves:
+        ref.apply(m)
+    assert ref.status() == rules.WON
+    end = ap.ended
+    assert end.title.startswith("You won!")
+    assert shown_score(end) == ref.score()
+    row = app.stats().rows[rec.pauses]
+    assert row[:3] == [1, 1, ref.score()]  # played, won, best
+    assert app.store.read("game") is None  # a finished game is not resumed
+    # the end screen really is on the panel: not a blank or stale frame
+    w, h, rgb = hh.screen()
+    assert len(set(rgb)) > 1
+
+
+def random_plan(seed):
+    """A plan that picks a random legal move, favouring resets with cards put under
+    and pauses with burials so every flow of the table gets played."""
+    rng = Prng(seed)
+
+    def plan(game):
+        legal = game.legal_moves()
+        fancy = [m for m in legal if (moves.kind(m) == moves.RESET and moves.card(m) != 63)
+                 or (moves.kind(m) == moves.PLAY and moves.card(m) == 40)]
+        pool = fancy if fancy and rng.below(3) == 0 else legal
+        return pool[rng.below(len(pool))]
+
+    return plan
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_games_by_buttons_match_the_engine(seed):
+    board = BOARDS[seed % 3]
+    pauses = seed % 4
+    hh, ap, _ = play(board, pauses, 1000 + seed, random_plan(seed))
+    ref = Game(players=1, pauses=pauses, seed=1000 + seed)
+    for m in ap.played:
+        ref.check(m) is None or pytest.fail("the table played an illegal move")
+        ref.apply(m)
+    assert ref.over()
+    assert ap.ended.title.startswith("You won!" if ref.status() == rules.WON else "Game over")
+    assert shown_score(ap.ended) == ref.score()
+    kinds = {(moves.kind(m), moves.card(m) == 40, moves.card(m) != 63) for m in ap.played}
+    assert len(kinds) >= 2
+
+
+def power_on_and_play(save, rec, stop_after):
+    """Power the handheld on with the flash folder `save` and play `rec` on from wherever it
+    is, until `stop_after` moves are played (then the power goes off) or the game ends.
+    Returns (moves played when the table first showed, the autoplayer, the handheld)."""
+    hh = sim.Handheld("oled_128x64", str(save))
+    ap = Autoplayer(rec.pauses, rec.seed, lambda g: rec.moves[g.played])
+    first = []
+
+    def more(hh):
+        app = hh.apps[-1]
+        t = app.screen
+        playing = type(t).__name__ == "Play"
+        if not first:
+            first.append(t.game.played if playing else None)
+        if playing and t.game.played == stop_after:
+            return None
+        k = ap.next_key(app)
+        return None if k is None else button(hh.profile, k)
+
+    hh.run(sim.Script(hh, [], more=more))
+    return first[0], ap, hh
+
+
+def test_the_game_resumes_after_power_off_at_every_move(tmp_path):
+    """Power off after each move (the run stops), power on again (a new handheld on the
+    same flash folder): the game comes back at that move, and playing on wins it."""
+    rec = load("won-solo")
+    save = tmp_path / "flash"
+    at, ap, hh = power_on_and_play(save, rec, 1)
+    assert at is None  # a fresh flash starts at the title menu
+    for n in range(1, 50):
+        at, ap, hh = power_on_and_play(save, rec, n + 1)
+        assert at == n, "power-up did not resume at move %d" % n
+        if n < 49:
+            assert hh.apps[-1].screen.game.moves() == list(rec.moves[: n + 1])
+    assert ap.ended is not None and ap.ended.title.startswith("You won!")
+    assert hh.apps[-1].stats().rows[rec.pauses][:3] == [1, 1, 80]

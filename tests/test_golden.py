@@ -1,0 +1,133 @@
+"""Golden screenshots: the key screens of every board, as the emulated panel shows them
+after the firmware drew them through its real display driver.
+
+A difference fails the test and writes the new picture next to the golden one (as
+`NAME.new.png`) for a look. After a deliberate change of the look, refresh them all with
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py
+
+and look at every changed picture before committing it.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from host_sim import png, sim
+from host_sim.autoplay import Autoplayer, button
+from level10 import record
+
+GOLDEN = Path(__file__).parent / "golden"
+BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+
+def load(name):
+    with open(Path(__file__).parent.parent / "records" / (name + ".l10")) as f:
+        return record.parse(f.read())
+
+
+WON = load("won-solo")  # deal 3, Standard: two pauses in the opening hand
+BURIAL = load("won-burial")
+
+
+def on_table(rec, moves_played):
+    """Keys: from the title, start `rec`'s deal and play its first moves."""
+    ap = Autoplayer(rec.pauses, rec.seed, lambda g: rec.moves[g.played])
+
+    def step(app):
+        t = app.screen
+        if type(t).__name__ == "Play" and t.game.played == moves_played:
+            return None
+        return ap.next_key(app)
+
+    return step
+
+
+def then(first, *keys_or_fns):
+    """A plan: `first` until it is done, then each of the rest in turn (a logical key, or a
+    function of the app giving a key or None when done)."""
+    todo = list(keys_or_fns)
+
+    def step(app):
+        nonlocal first
+        while True:
+            k = first(app) if first else None
+            if k is not None:
+                return k
+            if not todo:
+                return None
+            nxt = todo.pop(0)
+            if isinstance(nxt, str):
+                first = None
+                return nxt
+            first = nxt
+
+    return step
+
+
+def focus_on(want):
+    """Move the table's cursor onto the hand card that `want(table, i)` picks."""
+
+    def step(app):
+        t = app.screen
+        target = next(i for i in range(t.hand_size()) if want(t, i))
+        return None if t.focus == target else "down"
+
+    return step
+
+
+def keys(*ks):
+    return then(None, *ks)
+
+
+# name -> a function making a fresh plan (plans keep state, so one per run)
+SCREENS = {
+    "title": lambda: keys(),
+    "new_game": lambda: keys("ok"),
+    "deal_entry": lambda: keys("ok", "down", "ok", "up", "up", "ok", "up"),
+    "table": lambda: on_table(WON, 0),
+    "table_pause_row": lambda: then(on_table(WON, 0), focus_on(lambda t, i: t.card_at(i) == 40), "ok", "down"),
+    "table_reset_under": lambda: then(on_table(WON, 5), focus_on(lambda t, i: i == t.hand_size() - 1), "down", "ok",
+                              "ok", "down", "ok", "down", "down", "ok"),
+    "table_refused": lambda: then(on_table(WON, 12), focus_on(lambda t, i: not t.playable[i]), "ok"),
+    "table_bury": lambda: then(on_table(BURIAL, 43), focus_on(lambda t, i: t.card_at(i) == 40), "ok",
+                       lambda app: None if app.screen.item(app.screen.focus) == 0 else "down", "ok"),
+    "paused": lambda: then(on_table(WON, 3), "back"),
+    "end_won": lambda: then(on_table(WON, 50)),
+    "statistics": lambda: then(on_table(WON, 50), "down", "down", "ok", "down", "ok"),
+    "how_to_play": lambda: keys("down", "down", "ok", "down", "down"),
+    "settings": lambda: keys("down", "down", "down", "ok", "ok", "down"),
+}
+
+
+def shoot(board, plan):
+    hh = sim.Handheld(board)
+
+    def more(hh):
+        k = plan(hh.apps[-1])
+        return None if k is None else button(hh.profile, k)
+
+    hh.run(sim.Script(hh, [], more=more))
+    assert len(hh.apps) == 1, "the app met an error on the way"
+    return hh.screen()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_screen_matches_its_golden_picture(board, name):
+    w, h, rgb = shoot(board, SCREENS[name]())
+    path = GOLDEN / board / (name + ".png")
+    if UPDATE or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png.encode(w, h, rgb))
+        if not UPDATE:
+            pytest.fail("no golden picture yet: wrote %s (look at it, then commit it)" % path)
+        return
+    gw, gh, grgb = png.decode(path.read_bytes())
+    if (gw, gh, grgb) != (w, h, bytes(rgb)):
+        new = path.with_suffix(".new.png")
+        new.write_bytes(png.encode(w, h, rgb))
+        diff = sum(1 for i in range(0, min(len(rgb), len(grgb)), 3) if rgb[i : i + 3] != grgb[i : i + 3])
+        pytest.fail("%s differs from %s in %d pixels (see %s)" % (name, path, diff, new))
