@@ -1,0 +1,211 @@
+"""The handheld app played headless by a script of keys, under the real MicroPython
+(from the .mpy files deploy makes) or under CPython, with what it cost.
+
+One program serves both runtimes: it opens the board's device on the `machine` stand-in
+(host_sim/machine.py; MicroPython's own framebuf, or host_sim's under CPython), starts
+the app on an empty flash and presses the keys, a key every 200 ms of made-up time. It
+prints a dict literal: the game's moves and result, a hash of the frame, bytes sent to
+the display per move, full-screen pushes, and the peak live heap after gc.collect() (the
+stand-in `machine`, and `os` and `time`, are imported before the baseline: on a Pico they
+are built in).
+"""
+
+import ast
+import tempfile
+from pathlib import Path
+
+from tools import deploy
+from tools import micropython as mpy
+
+PROGRAM = r"""
+import gc
+import sys
+import machine
+import os  # built into the Pico's firmware (no heap there); Python-level in the runner
+import time
+
+MICRO = sys.implementation.name == "micropython"
+try:
+    from time import ticks_us, ticks_diff
+except ImportError:
+    from time import perf_counter_ns
+    ticks_us = lambda: perf_counter_ns() // 1000
+    ticks_diff = lambda a, b: a - b
+
+
+class Sink:
+    # stands for the panel at the end of the bus (the emulators that decode the bytes into
+    # pixels are CPython-only); the stand-in bus refuses to talk to nobody, as a real one
+    def spi_write(self, buf, dc, cs):
+        pass
+
+    def reset(self):
+        pass
+
+    def i2c_start(self):
+        pass
+
+    def i2c_write(self, buf):
+        pass
+
+    def i2c_stop(self):
+        pass
+
+
+# Pins, PWM channels and buses: on a Pico these are static objects in ROM, no heap; the
+# stand-in keeps one object per id too, made here before the baseline (see machine._one).
+for gpio in PINS:
+    machine.Pin(gpio)
+for gpio in PWMS:
+    machine.PWM(machine.Pin(gpio))
+if BUS[0] == "spi":
+    machine.SPI(BUS[1])
+else:
+    machine.I2C(BUS[1])
+
+R = {"peak": 0, "per_move": [], "key_us": 0, "shows": 0, "full": 0}
+S = {"phase": 0, "i": 0, "now": 0, "played": 0}
+
+
+def live():
+    # Under the runner each STEP starts right after a collection (see tools/mpy_runner.mjs)
+    return gc.mem_alloc() - S["base"] if MICRO else 0
+
+
+def start():
+    import board
+    from hw import device
+    from app.store import Store
+    from app.app import App
+    from app.run import labels
+
+    D = board.DISPLAY
+    if D["bus"] == "spi":
+        machine.attach_spi(D["spi"], Sink(), dc=D["dc"], cs=D["cs"])
+    else:
+        machine.attach_i2c(D["i2c"], D["addr"], Sink())
+    dev = device.open(board)
+    d = dev.display
+    show = d.show
+
+    def counted(x=0, y=0, w=None, h=None):
+        R["shows"] += 1
+        if x <= 0 and y <= 0 and (w is None or w >= d.width) and (h is None or h >= d.height):
+            R["full"] += 1
+        show(x, y, w, h)
+
+    d.show = counted
+    if MICRO:
+        import os
+        try:
+            os.mkdir("/flash")
+        except OSError:
+            pass
+        root = "/flash"
+    else:
+        import tempfile
+        root = tempfile.mkdtemp()
+    S["app"] = App(d, Store(root), labels(board), dev, 0)
+    S["d"] = d
+    S["sent"] = d.bytes_sent
+
+
+def STEP():
+    if S["phase"] == 0:
+        gc.collect()
+        S["base"] = gc.mem_alloc() if MICRO else 0
+        S["phase"] = 1
+        start()
+        return True
+    R["peak"] = max(R["peak"], live())
+    app = S["app"]
+    d = S["d"]
+    if S["phase"] == 1:
+        R["at_start"] = live()
+        S["phase"] = 2
+    i = S["i"]
+    if i == len(KEYS):
+        finish(app, d)
+        return False
+    S["now"] += 200
+    t0 = ticks_us()
+    app.key(KEYS[i], S["now"])
+    R["key_us"] += ticks_diff(ticks_us(), t0)
+    S["i"] = i + 1
+    t = app.screen
+    n = t.game.played if type(t).__name__ == "Play" else S["played"] + 1
+    if n != S["played"]:
+        R["per_move"].append(d.bytes_sent - S["sent"])
+        S["sent"] = d.bytes_sent
+        S["played"] = n
+    return True
+
+
+def finish(app, d):
+    h = 0
+    for b in d.buffer:
+        h = (h * 31 + b) & 0xFFFFFF
+    R["screen"] = getattr(app.screen, "title", type(app.screen).__name__)
+    R["info"] = list(getattr(app.screen, "info", ()))
+    R["stats"] = app.stats().rows
+    R["frame"] = h
+    R["bytes_sent"] = d.bytes_sent
+    R["keys"] = len(KEYS)
+    print(repr(R))
+
+
+if not MICRO:  # CPython has no runner calling STEP
+    while STEP():
+        pass
+"""
+
+
+def program(keys, board):
+    """The program for `keys` on the board named `board`."""
+    import boards
+
+    p = boards.load(board)
+    d = p.DISPLAY
+    pins = [gpio for _, gpio in p.BUTTONS]
+    pins += [d[k] for k in ("sck", "mosi", "cs", "dc", "rst", "sda", "scl") if d.get(k) is not None]
+    pwms = [g for g in ([p.BACKLIGHT] if p.BACKLIGHT is not None else []) + list(p.LED or ())]
+    bus = ("spi", d["spi"]) if d["bus"] == "spi" else ("i2c", d["i2c"])
+    head = "KEYS = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (list(keys), pins + pwms, pwms, bus)
+    return head + PROGRAM
+
+
+def stage(board, out_dir):
+    """The board's files as deploy builds them (.mpy, main.py, board.mpy) in out_dir."""
+    _, files = deploy.stage(board, out_dir)
+    return files
+
+
+def run_micropython(board, keys, heap=None):
+    """Run the keys under MicroPython from the deployed .mpy files; the result dict and
+    the staged file list."""
+    with tempfile.TemporaryDirectory() as tmp:
+        files = stage(board, tmp)
+        out = mpy.run(
+            program(keys, board),
+            firmware_dir=tmp,
+            lib_dirs=[mpy.HOST_SIM / "machine.py"],
+            heap=heap,
+            timeout=600,
+        )
+    return _result(out), files
+
+
+def run_cpython(board, keys):
+    """The same program under CPython from the source files (the stand-in framebuf)."""
+    import boards
+
+    with tempfile.TemporaryDirectory() as tmp:
+        lib = Path(tmp)
+        (lib / "board.py").write_text(Path(boards.load(board).__file__).read_text())
+        out = mpy.run_cpython(program(keys, board), lib_dirs=[mpy.HOST_SIM, lib])
+    return _result(out)
+
+
+def _result(out):
+    last = out.strip().splitlines()[-1]
+    return ast.literal_eval(last)
