@@ -26,6 +26,8 @@ _HW = const(22)
 _BY = const(116)
 _MY = const(127)
 _WORDS = ("Reset", "Undo", "Menu")
+_HUD = ("Level %d/10", "Deck %d", "Score %d")
+_HX = b"\x03\x60\xa8"  # x of each: 3, 96, 168
 _WX = b"\x02\x32\x5c"  # x of each word: 2, 50, 92
 
 
@@ -77,15 +79,17 @@ class Table:
             p.text(m[:40], 1, _MY, theme.FG if t.message else theme.DIM)
 
     def draw_hud(self, p, s):
-        level = min(rules.column(s) + 1, 10)
-        hud = (level, rules.deck_count(s), rules.score(s))
-        if hud == self.hud:
-            return
+        """Level, deck and score, each repainted alone when it changes (one 8-row band)."""
+        hud = (min(rules.column(s) + 1, 10), rules.deck_count(s), rules.score(s))
+        old = self.hud
+        if old is None:
+            p.fill(0, 0, p.w, 11, theme.PANEL)
+        for k in range(3):
+            if old is None or old[k] != hud[k]:
+                x = _HX[k]
+                p.fill(x, 2, 66, 8, theme.PANEL)
+                p.text(_HUD[k] % hud[k], x, 2, theme.HILITE if k == 2 else theme.FG)
         self.hud = hud
-        p.fill(0, 0, p.w, 11, theme.PANEL)
-        p.text("Level %d/10" % level, 3, 2, theme.FG)
-        p.text("Deck %d" % hud[1], 96, 2, theme.FG)
-        p.text("Score %d" % hud[2], 168, 2, theme.HILITE)
 
     def draw_row_label(self, p, r, look):
         y = _GY + r * _RH
@@ -166,6 +170,8 @@ class Table:
 
     def draw_bar(self, p, t):
         it = t.item(t.focus)
+        if it < T.RESET:
+            it = -1  # the cursor on a card does not change the bar
         bar = (t.step, it, t.reset_rows != 0, t.n_chosen)
         if bar == self.bar:
             return

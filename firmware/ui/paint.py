@@ -11,7 +11,16 @@ from array import array
 from compat import const
 from ui import font, theme
 
-_SLOTS = const(3)  # dirty rectangles kept before merging
+_SLOTS = const(6)  # changed rectangles kept apart before some must merge
+_SLACK = const(256)  # pixels a merge may add that did not change (a 16x16 square)
+
+
+def _waste(ax, ay, ax1, ay1, bx, by, bx1, by1):
+    """Pixels the bounding box of two rectangles covers beyond the two (roughly: overlap
+    counts once against them)."""
+    ux = max(ax1, bx1) - min(ax, bx)
+    uy = max(ay1, by1) - min(ay, by)
+    return ux * uy - (ax1 - ax) * (ay1 - ay) - (bx1 - bx) * (by1 - by)
 
 
 class Painter:
@@ -31,6 +40,9 @@ class Painter:
         return self.ink[role] if self.ink else role
 
     def mark(self, x, y, w, h):
+        """Note that this rectangle changed. Rectangles are merged only when that wastes
+        few pixels (a cursor moving over the hand should not push the grid as well); when
+        all slots are taken, the two that merge with the least waste are merged."""
         x1 = min(x + w, self.w)
         y1 = min(y + h, self.h)
         x = max(x, 0)
@@ -38,27 +50,62 @@ class Painter:
         if x >= x1 or y >= y1:
             return
         b = self.box
-        best = -1
-        grow = 1 << 30
+        i = self._fold(x, y, x1, y1)
+        if i >= 0:  # grown in place: it may now meet another one
+            while True:
+                j = self._fold(b[i], b[i + 1], b[i + 2], b[i + 3], i)
+                if j < 0:
+                    return
+                self._drop(i)
+                i = j if j < i else j - 4
+        if self.n == _SLOTS:
+            self._squeeze()
+        i = self.n * 4
+        self.n += 1
+        b[i] = x
+        b[i + 1] = y
+        b[i + 2] = x1
+        b[i + 3] = y1
+
+    def _fold(self, x, y, x1, y1, skip=-1):
+        """Merge (x, y, x1, y1) into a kept rectangle if that wastes under _SLACK pixels;
+        its index, or -1."""
+        b = self.box
         for i in range(0, self.n * 4, 4):
-            ux = max(b[i + 2], x1) - min(b[i], x)
-            uy = max(b[i + 3], y1) - min(b[i + 1], y)
-            extra = ux * uy - (b[i + 2] - b[i]) * (b[i + 3] - b[i + 1]) - (x1 - x) * (y1 - y)
-            if extra < grow:
-                grow = extra
-                best = i
-        if best < 0 or (grow > 0 and self.n < _SLOTS):
-            i = self.n * 4
-            self.n += 1
-            b[i] = x
-            b[i + 1] = y
-            b[i + 2] = x1
-            b[i + 3] = y1
-            return
-        b[best] = min(b[best], x)
-        b[best + 1] = min(b[best + 1], y)
-        b[best + 2] = max(b[best + 2], x1)
-        b[best + 3] = max(b[best + 3], y1)
+            if i == skip:
+                continue
+            waste = _waste(b[i], b[i + 1], b[i + 2], b[i + 3], x, y, x1, y1)
+            if waste <= _SLACK:
+                b[i] = min(b[i], x)
+                b[i + 1] = min(b[i + 1], y)
+                b[i + 2] = max(b[i + 2], x1)
+                b[i + 3] = max(b[i + 3], y1)
+                return i
+        return -1
+
+    def _drop(self, i):
+        b = self.box
+        last = (self.n - 1) * 4
+        for k in range(4):
+            b[i + k] = b[last + k]
+        self.n -= 1
+
+    def _squeeze(self):
+        b = self.box
+        best = 1 << 30
+        bi = bj = 0
+        for i in range(0, self.n * 4, 4):
+            for j in range(i + 4, self.n * 4, 4):
+                waste = _waste(b[i], b[i + 1], b[i + 2], b[i + 3], b[j], b[j + 1], b[j + 2], b[j + 3])
+                if waste < best:
+                    best = waste
+                    bi = i
+                    bj = j
+        b[bi] = min(b[bi], b[bj])
+        b[bi + 1] = min(b[bi + 1], b[bj + 1])
+        b[bi + 2] = max(b[bi + 2], b[bj + 2])
+        b[bi + 3] = max(b[bi + 3], b[bj + 3])
+        self._drop(bj)
 
     def flush(self):
         """Send the changed rectangles to the panel."""
