@@ -63,8 +63,14 @@ if BUS[0] == "spi":
 else:
     machine.I2C(BUS[1])
 
-R = {"peak": 0, "per_move": [], "key_us": 0, "shows": 0, "full": 0}
-S = {"phase": 0, "i": 0, "now": 0, "played": 0}
+# The harness's own bookkeeping is made before the baseline too, so the figures are the
+# firmware's: results, state, the bytes of each move, and the panel at the end of the bus.
+from array import array
+R = {"peak": 0, "peak_at": 0, "at_start": 0, "key_us": 0, "shows": 0, "full": 0, "moves": 0, "screen": None,
+     "info": None, "stats": None, "frame": 0, "bytes_sent": 0, "keys": 0}
+S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": None, "d": None}
+PER_MOVE = array("L", [0] * 64)
+SINK = Sink()
 
 
 def live():
@@ -81,9 +87,9 @@ def start():
 
     D = board.DISPLAY
     if D["bus"] == "spi":
-        machine.attach_spi(D["spi"], Sink(), dc=D["dc"], cs=D["cs"])
+        machine.attach_spi(D["spi"], SINK, dc=D["dc"], cs=D["cs"])
     else:
-        machine.attach_i2c(D["i2c"], D["addr"], Sink())
+        machine.attach_i2c(D["i2c"], D["addr"], SINK)
     dev = device.open(board)
     d = dev.display
     show = d.show
@@ -117,8 +123,11 @@ def STEP():
         S["phase"] = 1
         start()
         return True
-    R["peak"] = max(R["peak"], live())
+    now_live = live()
     app = S["app"]
+    if now_live > R["peak"]:
+        R["peak"] = now_live
+        R["peak_at"] = S["i"]  # keys pressed when the peak was seen
     d = S["d"]
     if S["phase"] == 1:
         R["at_start"] = live()
@@ -132,12 +141,16 @@ def STEP():
     app.key(KEYS[i], S["now"])
     R["key_us"] += ticks_diff(ticks_us(), t0)
     S["i"] = i + 1
+    # A move ends when the table's move count changes, or (the last one) when the end
+    # screen replaces the table; its bytes are all those sent since the previous move.
     t = app.screen
-    n = t.game.played if type(t).__name__ == "Play" else S["played"] + 1
-    if n != S["played"]:
-        R["per_move"].append(d.bytes_sent - S["sent"])
+    playing = type(t).__name__ == "Play"
+    n = t.game.played if playing else (S["played"] + 1 if S["played"] > 0 else 0)
+    if n != S["played"] and n > 0:
+        PER_MOVE[R["moves"]] = d.bytes_sent - S["sent"]
+        R["moves"] += 1
         S["sent"] = d.bytes_sent
-        S["played"] = n
+        S["played"] = n if playing else -1
     return True
 
 
@@ -151,6 +164,7 @@ def finish(app, d):
     R["frame"] = h
     R["bytes_sent"] = d.bytes_sent
     R["keys"] = len(KEYS)
+    R["per_move"] = list(PER_MOVE[: R["moves"]])
     print(repr(R))
 
 

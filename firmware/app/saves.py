@@ -18,13 +18,12 @@ From a seed a save is 12 + 2 per move bytes (112 at most), from a deck 48 to 51 
 
 from compat import const
 from level10 import rules
-from level10.game import Game
 
 ASSISTED = const(1)
 HINTED = const(2)
-_DECK = const(4)
-_VERSION = const(1)
-_MAGIC = b"LG"
+DECK = const(4)  # flag: the deal is a deck, not a seed
+VERSION = const(1)
+MAGIC = b"LG"
 
 
 def encode(game, flags=0):
@@ -42,12 +41,12 @@ def encode(game, flags=0):
     else:
         raise ValueError("this game has no deal to save")
     out = bytearray(8 + deal + 2 * n)
-    out[0:2] = _MAGIC
-    out[2] = _VERSION
+    out[0:2] = MAGIC
+    out[2] = VERSION
     out[3] = rules.players(s)
     out[4] = rules.pauses(s)
     out[5] = rules.start_seat(s)
-    out[6] = (flags & (ASSISTED | HINTED)) | (0 if deal == 4 else _DECK)
+    out[6] = (flags & (ASSISTED | HINTED)) | (0 if deal == 4 else DECK)
     out[7] = n
     if deal == 4:
         for i in range(4):
@@ -65,36 +64,8 @@ def encode(game, flags=0):
 
 def decode(data):
     """(Game, flags) from a save, every move replayed and checked; ValueError with a
-    short reason when the bytes are not a game this firmware can resume."""
-    size = len(data)
-    if size < 8 or data[0:2] != _MAGIC:
-        raise ValueError("not a saved game")
-    if data[2] != _VERSION:
-        raise ValueError("saved by another version")
-    players = data[3]
-    pauses = data[4]
-    start = data[5]
-    flags = data[6]
-    played = data[7]
-    if not 1 <= players <= 5 or pauses > 3 or start >= players or flags > 7 or played > rules.SLOTS:
-        raise ValueError("saved game damaged")
-    deal = 40 + pauses if flags & _DECK else 4
-    want = 8 + deal + 2 * played
-    if size != want:
-        raise ValueError("saved game cut short" if size < want else "saved game damaged")
-    if flags & _DECK:
-        deck = bytes(data[8 : 8 + deal])
-        if rules.deck_problem(deck, pauses):
-            raise ValueError("saved game has a bad deal")
-        g = Game(players, pauses, deck=deck, start=start)
-    else:
-        seed = data[8] | data[9] << 8 | data[10] << 16 | data[11] << 24
-        g = Game(players, pauses, seed=seed, start=start)
-    at = 8 + deal
-    for i in range(played):
-        try:
-            g.apply(data[at] | data[at + 1] << 8)
-        except ValueError:
-            raise ValueError("move " + str(i + 1) + " of the save is illegal")
-        at += 2
-    return g, flags & (ASSISTED | HINTED)
+    short reason when the bytes are not a game this firmware can resume. (The code is in
+    app/restore.py: only power-up and Continue need it, not the table.)"""
+    from app import restore
+
+    return restore.decode(data)

@@ -137,16 +137,3 @@ class Painter:
         end = font.text(self.d, s, x, y, self.c(fg), -1 if bg < 0 else self.c(bg), scale)
         self.mark(x, y, end - x, font.HEIGHT * scale)
         return end
-
-    def line(self, row, s, fg=1, bg=0, x=0):
-        """A whole text line `row` (in 8-px rows): background, then `s` clipped to the width."""
-        y = row * font.HEIGHT
-        self.fill(x, y, self.w - x, font.HEIGHT, bg)
-        room = (self.w - x) // font.WIDTH
-        if len(s) > room:
-            s = s[:room]
-        font.text(self.d, s, x, y, self.c(fg), -1, 1)
-
-    def centre(self, s, y, fg=1, scale=1):
-        x = (self.w - font.measure(s, scale)) // 2
-        return self.text(s, x, y, fg, -1, scale)
