@@ -66,10 +66,12 @@ else:
 # The harness's own bookkeeping is made before the baseline too, so the figures are the
 # firmware's: results, state, the bytes of each move, and the panel at the end of the bus.
 from array import array
-R = {"peak": 0, "peak_at": 0, "at_start": 0, "key_us": 0, "shows": 0, "full": 0, "moves": 0, "screen": None,
+R = {"peak": 0, "peak_at": 0, "at_start": 0, "changes": 0, "frame_bytes": 0, "key_us": 0, "shows": 0, "full": 0, "moves": 0, "screen": None,
      "info": None, "stats": None, "frame": 0, "bytes_sent": 0, "keys": 0}
 S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": None, "d": None}
 PER_MOVE = array("L", [0] * 64)
+PER_KEY = array("L", [0] * len(KEYS))  # bytes sent for each key
+KIND = bytearray(len(KEYS))  # 0 a menu, 1 the cursor on the table, 2 a move played, 3 a new screen
 SINK = Sink()
 
 
@@ -137,15 +139,23 @@ def STEP():
         finish(app, d)
         return False
     S["now"] += 200
+    before = app.screen
+    sent = d.bytes_sent
     t0 = ticks_us()
     app.key(KEYS[i], S["now"])
     R["key_us"] += ticks_diff(ticks_us(), t0)
+    PER_KEY[i] = d.bytes_sent - sent
     S["i"] = i + 1
     # A move ends when the table's move count changes, or (the last one) when the end
     # screen replaces the table; its bytes are all those sent since the previous move.
     t = app.screen
     playing = type(t).__name__ == "Play"
     n = t.game.played if playing else (S["played"] + 1 if S["played"] > 0 else 0)
+    if app.screen is not before:
+        KIND[i] = 3
+        R["changes"] += 1
+    elif playing:
+        KIND[i] = 2 if n != S["played"] else 1
     if n != S["played"] and n > 0:
         PER_MOVE[R["moves"]] = d.bytes_sent - S["sent"]
         R["moves"] += 1
@@ -165,6 +175,9 @@ def finish(app, d):
     R["bytes_sent"] = d.bytes_sent
     R["keys"] = len(KEYS)
     R["per_move"] = list(PER_MOVE[: R["moves"]])
+    R["per_key"] = list(PER_KEY)
+    R["kind"] = list(KIND)
+    R["frame_bytes"] = len(d.buffer)
     print(repr(R))
 
 
