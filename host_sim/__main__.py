@@ -56,11 +56,15 @@ def main(argv=None):
         return 2
     try:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        import pygame  # noqa: F401
+        import pygame
     except ImportError:
         print("host_sim: the window needs pygame (pip install pygame), or use --headless", file=sys.stderr)
         return 2
-    sim.window(args.board, args.save_dir, args.scale)
+    try:
+        sim.window(args.board, args.save_dir, args.scale)
+    except pygame.error as e:  # no display here (a server, CI): say what to do instead
+        print("host_sim: cannot open a window (%s); try --headless" % e, file=sys.stderr)
+        return 2
     return 0
 
 

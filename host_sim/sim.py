@@ -196,7 +196,7 @@ class Window(VirtualClock):
         self.hh = handheld
         w, h, _ = handheld.screen()
         self.scale = scale or (3 if w > 128 else 5)
-        pygame.init()
+        pygame.display.init()  # only the display: no sound, so no audio device needed
         self.surface = pygame.display.set_mode((w * self.scale, h * self.scale))
         self.binds, text = key_bindings(handheld.profile)
         pygame.display.set_caption("Level 10 - %s - keys: %s" % (handheld.profile.TITLE, text))

@@ -468,3 +468,11 @@ def test_device_alike_under_micropython():
     assert got == want
     assert got.count("\n") == 2 * len(NAMES)
     assert "pico_display 240 135" in got and "oled_128x64 128 64" in got
+
+
+def test_readme_tables_are_the_profiles():
+    """The README's board table and OLED wiring table are generated from the profiles;
+    this keeps them true when a profile changes."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert "\n".join(boards.boards_table()) in readme
+    assert "\n".join(boards.wiring_table(boards.load("oled_128x64"))) in readme
