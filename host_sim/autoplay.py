@@ -97,23 +97,32 @@ class Autoplayer:
         return "ok" if s.focus == 2 else "down"
 
 
+def drive(hh, next_key):
+    """Run the handheld `hh`'s firmware (host_sim.sim.Handheld), pressing on its buttons
+    the logical key next_key(app) gives for the app on show, until it gives None; returns
+    the logical keys pressed."""
+    from host_sim import sim
+
+    pressed = []
+
+    def more(hh):
+        k = next_key(hh.apps[-1])
+        if k is None:
+            return None
+        pressed.append(k)
+        return button(hh.profile, k)
+
+    hh.run(sim.Script(hh, [], more=more))
+    return pressed
+
+
 def keys_for_record(board, rec):
     """The logical keys that play record `rec` (solo, from a seed) from the title menu to
     the end screen on `board`, found by playing it in the headless simulator."""
     from host_sim import sim
 
-    hh = sim.Handheld(board)
     ap = Autoplayer(rec.pauses, rec.seed, lambda g: rec.moves[g.played])
-    keys = []
-
-    def more(hh):
-        k = ap.next_key(hh.apps[-1])
-        if k is None:
-            return None
-        keys.append(k)
-        return button(hh.profile, k)
-
-    hh.run(sim.Script(hh, [], more=more))
+    keys = drive(sim.Handheld(board), ap.next_key)
     if ap.played != list(rec.moves):
         raise RuntimeError("the autoplayer did not play the record through")
     return keys

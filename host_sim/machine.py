@@ -105,6 +105,26 @@ def attach_i2c(id, addr, device):
     _i2c_devices[id][addr] = device
 
 
+class Sink:
+    """A device that takes whatever a bus sends it and does nothing: for runs that only
+    count the bytes (the emulators in panels.py turn them into pictures instead)."""
+
+    def spi_write(self, buf, dc, cs):
+        pass
+
+    def reset(self):
+        pass
+
+    def i2c_start(self):
+        pass
+
+    def i2c_write(self, buf):
+        pass
+
+    def i2c_stop(self):
+        pass
+
+
 def spi_bytes(id=0):
     """Bytes written on SPI bus `id` since the last reset_all()."""
     return _spi_bytes.get(id, 0)

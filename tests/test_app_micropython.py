@@ -8,15 +8,12 @@ import pytest
 from host_sim.autoplay import keys_for_record
 from level10 import record
 from tools import apprun
-from tools import micropython as mpy
-
-pytestmark = pytest.mark.skipif(mpy.missing() is not None, reason=str(mpy.missing()))
 
 SAME = ("screen", "info", "stats", "frame", "bytes_sent", "per_move", "shows", "full", "keys", "moves")
 
 
 @pytest.mark.parametrize("board", ["pico_display", "pico_lcd_114", "oled_128x64"])
-def test_scripted_game_runs_alike_under_micropython_from_mpy(board):
+def test_scripted_game_runs_alike_under_micropython_from_mpy(board, micropython):
     with open("records/won-solo.l10") as f:
         rec = record.parse(f.read())
     keys = keys_for_record(board, rec)

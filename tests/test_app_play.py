@@ -11,7 +11,7 @@ import re
 import pytest
 
 from host_sim import sim
-from host_sim.autoplay import Autoplayer, button
+from host_sim.autoplay import Autoplayer, drive
 from level10 import moves, record, rules
 from level10.game import Game
 from prng import Prng
@@ -32,16 +32,7 @@ def shown_score(end_screen):
 def play(board, pauses, deal, plan, save_dir=None):
     hh = sim.Handheld(board, save_dir)
     ap = Autoplayer(pauses, deal, plan)
-    presses = []
-
-    def more(hh):
-        k = ap.next_key(hh.apps[-1])
-        if k is None:
-            return None
-        presses.append(k)
-        return button(hh.profile, k)
-
-    hh.run(sim.Script(hh, [], more=more))
+    presses = drive(hh, ap.next_key)
     return hh, ap, presses
 
 
@@ -108,18 +99,16 @@ def power_on_and_play(save, rec, stop_after):
     ap = Autoplayer(rec.pauses, rec.seed, lambda g: rec.moves[g.played])
     first = []
 
-    def more(hh):
-        app = hh.apps[-1]
+    def next_key(app):
         t = app.screen
         playing = type(t).__name__ == "Play"
         if not first:
             first.append(t.game.played if playing else None)
         if playing and t.game.played == stop_after:
             return None
-        k = ap.next_key(app)
-        return None if k is None else button(hh.profile, k)
+        return ap.next_key(app)
 
-    hh.run(sim.Script(hh, [], more=more))
+    drive(hh, next_key)
     return first[0], ap, hh
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from app.store import Store
 from host_sim import sim
-from host_sim.autoplay import Autoplayer, button
+from host_sim.autoplay import Autoplayer, drive
 from level10 import record
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,14 +26,13 @@ def play_moves(hh, rec, n, extra=()):
     ap = Autoplayer(rec.pauses, rec.seed, lambda g: rec.moves[g.played])
     todo = list(extra)
 
-    def more(hh):
-        t = hh.apps[-1].screen
+    def next_key(app):
+        t = app.screen
         if type(t).__name__ == "Play" and t.game.played >= n:
             return todo.pop(0) if todo else None
-        k = ap.next_key(hh.apps[-1])
-        return None if k is None else button(hh.profile, k)
+        return ap.next_key(app)
 
-    hh.run(sim.Script(hh, [], more=more))
+    drive(hh, next_key)
 
 
 def lit(hh):

@@ -663,14 +663,6 @@ def test_machine_buses_pwm_and_clocks():
 # -- the same drivers under the real MicroPython -----------------------------------------
 
 
-@pytest.fixture(scope="module")
-def micropython():
-    why = mpy.missing()
-    if why:
-        pytest.fail("MicroPython is needed for these tests: " + why, pytrace=False)
-    return mpy
-
-
 # Runs under both runtimes: machine is host_sim's stand-in either way; framebuf is the
 # stand-in under CPython and the built-in one under MicroPython.
 BUS_LOG = r"""
@@ -798,17 +790,6 @@ from hw.ssd1306 import SSD1306
 hw.st7789.sleep_ms = lambda ms: None
 
 
-class Null:
-    def i2c_start(self):
-        pass
-
-    def i2c_write(self, buf):
-        pass
-
-    def i2c_stop(self):
-        pass
-
-
 machine.reset_all()
 spi = machine.SPI(0, baudrate=62_500_000)
 gc.collect()
@@ -816,7 +797,7 @@ before = gc.mem_alloc()
 d = ST7789(spi, machine.Pin(17, machine.Pin.OUT), machine.Pin(16, machine.Pin.OUT))
 gc.collect()
 print("st7789 heap", gc.mem_alloc() - before)
-machine.attach_i2c(0, 0x3C, Null())
+machine.attach_i2c(0, 0x3C, machine.Sink())
 gc.collect()
 before = gc.mem_alloc()
 o = SSD1306(machine.I2C(0))
@@ -828,13 +809,22 @@ d.show()
 o.show()
 gc.collect()
 gc.disable()
-for rect in rects:
-    a = gc.mem_alloc()
-    d.show(*rect)
-    print("st7789 show", rect, gc.mem_alloc() - a)
-    a = gc.mem_alloc()
-    o.show(*rect)
-    print("ssd1306 show", rect, gc.mem_alloc() - a)
+# gc.collect() in the WebAssembly runner only asks for a collection at the next return to
+# JavaScript, and the heap it then grows can show a few bytes of the runner's own on the
+# way; so every rectangle is shown twice and the second pass is measured (anything show()
+# itself allocated would show on every call).
+for measured in (False, True):
+    for rect in rects:
+        a = gc.mem_alloc()
+        d.show(*rect)
+        b = gc.mem_alloc()
+        if measured:
+            print("st7789 show", rect, b - a)
+        a = gc.mem_alloc()
+        o.show(*rect)
+        b = gc.mem_alloc()
+        if measured:
+            print("ssd1306 show", rect, b - a)
 a = gc.mem_alloc()
 d.show()
 o.show()

@@ -300,15 +300,6 @@ def program(cases=CASES):
 
 
 @pytest.fixture(scope="module")
-def micropython():
-    """The runner; fails (never skips) when node or the npm package is missing."""
-    why = mpy.missing()
-    if why:
-        pytest.fail("MicroPython is needed for these tests: " + why, pytrace=False)
-    return mpy
-
-
-@pytest.fixture(scope="module")
 def drawn(micropython):
     """What PROGRAM prints under MicroPython, split per frame."""
     return split(micropython.run(program()))

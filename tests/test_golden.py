@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from host_sim import png, sim
-from host_sim.autoplay import Autoplayer, button
+from host_sim.autoplay import Autoplayer, drive
 from level10 import record
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -104,12 +104,7 @@ SCREENS = {
 
 def shoot(board, plan):
     hh = sim.Handheld(board)
-
-    def more(hh):
-        k = plan(hh.apps[-1])
-        return None if k is None else button(hh.profile, k)
-
-    hh.run(sim.Script(hh, [], more=more))
+    drive(hh, plan)
     assert len(hh.apps) == 1, "the app met an error on the way"
     return hh.screen()
 

@@ -163,15 +163,6 @@ def program(template, seeds):
 
 
 @pytest.fixture(scope="session")
-def micropython():
-    """The runner; fails (never skips) when node or the npm package is missing."""
-    why = mpy.missing()
-    if why:
-        pytest.fail("MicroPython is needed for these tests: " + why, pytrace=False)
-    return mpy
-
-
-@pytest.fixture(scope="session")
 def mpy_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("mpy")
     compile_firmware(out)

@@ -33,25 +33,6 @@ except ImportError:
     ticks_diff = lambda a, b: a - b
 
 
-class Sink:
-    # stands for the panel at the end of the bus (the emulators that decode the bytes into
-    # pixels are CPython-only); the stand-in bus refuses to talk to nobody, as a real one
-    def spi_write(self, buf, dc, cs):
-        pass
-
-    def reset(self):
-        pass
-
-    def i2c_start(self):
-        pass
-
-    def i2c_write(self, buf):
-        pass
-
-    def i2c_stop(self):
-        pass
-
-
 # Pins, PWM channels and buses: on a Pico these are static objects in ROM, no heap; the
 # stand-in keeps one object per id too, made here before the baseline (see machine._one).
 for gpio in PINS:
@@ -72,7 +53,7 @@ S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": Non
 PER_MOVE = array("L", [0] * 64)
 PER_KEY = array("L", [0] * len(KEYS))  # bytes sent for each key
 KIND = bytearray(len(KEYS))  # 0 a menu, 1 the cursor on the table, 2 a move played, 3 a new screen
-SINK = Sink()
+SINK = machine.Sink()  # the panel at the end of the bus: only the bytes count here
 
 
 def live():

@@ -114,17 +114,11 @@ class App:
 
     def sleep(self):
         self.awake = False
-        if self.device:
-            self.device.power(False)
-        else:
-            self.p.d.power(False)
+        (self.device or self.p.d).power(False)  # the device also dims the backlight
 
     def wake(self):
         self.awake = True
-        if self.device:
-            self.device.power(True)
-        else:
-            self.p.d.power(True)
+        (self.device or self.p.d).power(True)
         self.apply_settings()
 
     def apply_settings(self):

@@ -90,6 +90,12 @@ class Play:
                 if self.card_at(i) == c:
                     p[i] = 1
 
+    def targets(self):
+        """In the ROW step, the rows the chosen pause or reset may go to (a bit each)."""
+        if self.step != ROW:
+            return 0
+        return self.pause_rows if self.what == rules.PAUSE else self.reset_rows
+
     def legal(self, m):
         buf = self.buf
         for k in range(self.n_moves):
@@ -121,8 +127,7 @@ class Play:
     def allowed(self, pos):
         it = self.item(pos)
         if self.step == ROW:
-            mask = self.pause_rows if self.what == rules.PAUSE else self.reset_rows
-            return mask >> it & 1
+            return self.targets() >> it & 1
         if self.step == BURY and it < DONE:
             return self.bury_ok[it]
         return True

@@ -16,6 +16,7 @@ from app import l10play as T
 from compat import const
 from level10 import rules
 from ui import theme
+from ui.paint import unseen
 
 _GX = const(22)
 _GY = const(13)
@@ -35,7 +36,7 @@ class Table:
     def __init__(self, app):
         self.hint_pick = "%s: play or choose   %s: menu" % (app.button("ok"), app.button("back"))
         self.hint_back = "%s: choose   %s: step back" % (app.button("ok"), app.button("back"))
-        self.cells = array("H", bytes(100))  # per slot: what it shows (see _cell_look)
+        self.cells = array("H", bytes(100))  # per slot: its value and highlight bits as drawn
         self.rows = array("H", bytes(10))
         self.tiles = array("H", bytes(20))
         self.hud = None
@@ -45,19 +46,12 @@ class Table:
     def draw(self, p, t, full):
         if full:
             p.clear()
-            for i in range(50):
-                self.cells[i] = 0xFFFF
-            for i in range(5):
-                self.rows[i] = 0xFFFF
-            for i in range(10):
-                self.tiles[i] = 0xFFFF
+            unseen(self.cells, self.rows, self.tiles)
             self.hud = self.bar = self.msg = None
         s = t.game.state
         self.draw_hud(p, s)
         col = rules.column(s)
-        targets = 0
-        if t.step == T.ROW:
-            targets = t.pause_rows if t.what == 40 else t.reset_rows
+        targets = t.targets()
         for r in range(5):
             focus = t.step == T.ROW and t.item(t.focus) == r
             look = rules.supply(s, r) | (targets >> r & 1) << 2 | focus << 3

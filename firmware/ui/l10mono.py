@@ -15,6 +15,7 @@ from app import l10play as T
 from compat import const
 from level10 import rules
 from ui import theme
+from ui.paint import unseen
 
 _GX = const(13)
 _CW = const(11)
@@ -34,18 +35,11 @@ class Table:
     def draw(self, p, t, full):
         if full:
             p.clear()
-            for i in range(50):
-                self.cells[i] = 0xFFFF
-            for i in range(5):
-                self.rows[i] = 0xFFFF
-            for i in range(10):
-                self.tiles[i] = 0xFFFF
+            unseen(self.cells, self.rows, self.tiles)
             self.bar = self.msg = None
         s = t.game.state
         col = rules.column(s)
-        targets = 0
-        if t.step == T.ROW:
-            targets = t.pause_rows if t.what == 40 else t.reset_rows
+        targets = t.targets()
         for r in range(5):
             focus = t.step == T.ROW and t.item(t.focus) == r
             look = rules.supply(s, r) | focus << 3

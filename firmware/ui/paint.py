@@ -15,6 +15,14 @@ _SLOTS = const(6)  # changed rectangles kept apart before some must merge
 _SLACK = const(256)  # pixels a merge may add that did not change (a 16x16 square)
 
 
+def unseen(*looks):
+    """Mark every entry of these arrays (a view's record of what it drew) as never drawn,
+    so the next draw repaints all of it."""
+    for a in looks:
+        for i in range(len(a)):
+            a[i] = 0xFFFF
+
+
 def _waste(ax, ay, ax1, ay1, bx, by, bx1, by1):
     """Pixels the bounding box of two rectangles covers beyond the two (roughly: overlap
     counts once against them)."""
