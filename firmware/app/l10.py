@@ -189,11 +189,14 @@ def finish(app, table, gave_up=False):
     pauses = rules.pauses(s)
     from app import stats
 
+    # The save goes first: a power cut between the two writes then loses this result
+    # (the move being saved), where the other order would count the game twice after
+    # resuming it at its last move.
+    table.save(app, ended=True)
     st = app.stats()
     best = stats.record(st, pauses, won, total, table.assisted) & stats.NEW_BEST
     app.save_stats(st)
     st = None
-    table.save(app, ended=True)
     forget("app.l10play", "ui.l10mono", "ui.l10colour", "app.stats")
     title = "You won!" if won else "Game over"
     if app.p.mono:  # 21 characters a line
