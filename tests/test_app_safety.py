@@ -93,8 +93,14 @@ def test_a_crash_while_starting_sets_the_save_aside_instead_of_looping(tmp_path,
         real(self, *a, **k)
 
     monkeypatch.setattr(app_mod.App, "__init__", once)
+    from app import crash
+
+    told = []
+    real_screen = crash.error_screen
+    monkeypatch.setattr(crash, "error_screen", lambda *a: told.append(a[3]) or real_screen(*a))
     hh = sim.Handheld("oled_128x64", str(tmp_path))
     hh.run(sim.Script(hh, ["OK"]))
+    assert told == [True]  # the error screen says the saved game was set aside
     assert "MemoryError" in (tmp_path / "error.log").read_text()
     assert len(hh.apps) == 1
     assert type(hh.apps[0].screen).__name__ == "Menu"  # a fresh start at the title

@@ -2,6 +2,8 @@
 
 
 def error_screen(device, e, log, at_start=False):
+    """Say what went wrong, where the details are, and what became of the game (at_start:
+    the app failed while starting, so the saved game was set aside)."""
     try:
         from ui.paint import Painter
 
@@ -21,11 +23,3 @@ def error_screen(device, e, log, at_start=False):
         device.backlight(100)
     except Exception:  # noqa: BLE001 - the display itself may be what failed
         pass
-
-
-def wait_for_button(device, clock):
-    b = device.buttons
-    while True:
-        if b.poll(clock.ticks_ms()):
-            return
-        clock.sleep_ms(20)

@@ -272,8 +272,7 @@ class Play:
         if not self.game.undo():
             self.message = "Nothing to undo"
             return
-        if not self.assisted:
-            self.assisted = True
+        self.assisted = True
         self.message = "Undone. This game now counts as assisted"
         self.after_change(app)
 

@@ -46,16 +46,18 @@ def main(board, clock=None, root="/", device=None, on_start=None):
                 on_start(app)
             loop(app, device, clock)
         except Exception as e:  # noqa: BLE001 - anything at all: show it, log it, go on
-            write_log(store, root, e)
-            if app is None:
+            started = app is not None
+            app = None  # let it go: the error screen may need the memory
+            write_log(root, e)
+            if not started:
                 store.clear_damaged("game")  # the start failed: do not resume that save again
-            app = None
             try:
-                from app.crash import error_screen, wait_for_button  # only ever needed here
-            except Exception:  # noqa: BLE001 - no memory even for that: restart without it
-                continue
-            error_screen(device, e, LOG)
-            wait_for_button(device, clock)
+                from app.crash import error_screen  # only ever needed here
+
+                error_screen(device, e, LOG, not started)
+            except Exception:  # noqa: BLE001 - no memory even for that: still wait below
+                pass
+            wait_for_button(device, clock)  # never a tight loop, whatever failed
 
 
 def loop(app, device, clock):
@@ -71,9 +73,17 @@ def loop(app, device, clock):
         clock.sleep_ms(10)
 
 
-def write_log(store, root, e):
+def write_log(root, e):
     try:
         with open(root.rstrip("/") + "/" + LOG, "w") as f:
             sys.print_exception(e, f)  # the simulator gives CPython's sys one too
     except Exception:  # noqa: BLE001 - a full flash must not hide the error screen
         pass
+
+
+def wait_for_button(device, clock):
+    b = device.buttons
+    while True:
+        if b.poll(clock.ticks_ms()):
+            return
+        clock.sleep_ms(20)
