@@ -91,10 +91,24 @@ class Play:
                     p[i] = 1
 
     def targets(self):
-        """In the ROW step, the rows the chosen pause or reset may go to (a bit each)."""
-        if self.step != ROW:
+        """The rows (a bit each) where what the cursor is on would go, for the view to
+        show before the player presses OK: the chosen pause's or reset's rows in the ROW
+        step; in PICK, the row of a playable card, every row a pause or (on Reset) a reset
+        may take."""
+        if self.step == ROW:
+            return self.pause_rows if self.what == rules.PAUSE else self.reset_rows
+        if self.step != PICK:
             return 0
-        return self.pause_rows if self.what == rules.PAUSE else self.reset_rows
+        it = self.item(self.focus)
+        if it == RESET:
+            return self.reset_rows
+        if it < RESET:
+            c = self.card_at(it)
+            if c == rules.PAUSE:
+                return self.pause_rows
+            if self.playable[it]:
+                return 1 << (c >> 3)
+        return 0
 
     def legal(self, m):
         buf = self.buf

@@ -53,8 +53,11 @@ class Table:
             for c in range(10):
                 v = rules.cell(s, r, c)
                 here = c == col
-                tgt = here and (targets >> r & 1) if t.step == T.ROW else here
-                look = v | tgt << 7 | (focus and here) << 8
+                # the current column's open slots are underlined; in the row step only the
+                # legal ones; a slot where the card under the cursor would go is boxed
+                open_slot = here and (targets >> r & 1) if t.step == T.ROW else here
+                boxed = here and t.step == T.PICK and targets >> r & 1
+                look = v | open_slot << 7 | (focus and here) << 8 | boxed << 9
                 if self.cells[r * 10 + c] == look:
                     continue
                 self.cells[r * 10 + c] = look
@@ -62,8 +65,10 @@ class Table:
                 y = r * 8
                 p.fill(x, y, _CW - 1, 8, theme.HILITE if look & 256 else theme.BG)
                 if v == rules.EMPTY:
-                    if look & 128 and not look & 256:
-                        p.hline(x + 1, y + 6, _CW - 3, theme.FG)  # an open slot of this column
+                    if look & 512:
+                        p.frame(x, y, _CW - 1, 8, theme.FG)
+                    elif look & 128 and not look & 256:
+                        p.hline(x + 1, y + 6, _CW - 3, theme.FG)
                 elif v == rules.RESET_CELL:
                     p.text("\x07", x + 2, y, theme.FG)
                 elif v >= rules.PAUSE_CELL:
