@@ -82,7 +82,8 @@ def test_random_presses_never_break_the_app(board, run, tmp_path):
         referee.look(app)
     w, h, rgb = hh.screen()
     assert len(rgb) == w * h * 3
-    # the fuzz went everywhere a player can go
-    for title in ("Level 10", "New game", "Paused", "Statistics", "How to play", "Settings"):
-        assert any(s.endswith(":" + title) for s in screens), (title, screens)
-    assert "Play:" in screens and games > 2 and referee.changes > presses // 100
+    if presses >= 5000:  # a full-length run (FUZZ_PRESSES can shorten them while working)
+        # the fuzz went everywhere a player can go, and played many moves
+        for title in ("Level 10", "New game", "Paused", "Statistics", "How to play", "Settings"):
+            assert any(s.endswith(":" + title) for s in screens), (title, screens)
+        assert "Play:" in screens and games > 2 and referee.changes > presses // 100
