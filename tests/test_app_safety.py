@@ -173,3 +173,39 @@ def test_cli_rejects_unknown_board_and_button():
     r = run_cli("--board", "pico_display", "--headless", "--press", "A Z")
     assert r.returncode == 2
     assert "no button 'Z'" in r.stderr and "A B X Y" in r.stderr
+
+
+def test_a_saved_game_with_its_own_deck_resumes_and_replays(tmp_path):
+    """Saves may hold a deck instead of a deal number (app/saves.py): such a game resumes,
+    ends, and "Play this deal again" deals that deck again."""
+    from app import saves
+    from level10.game import Game, seeded_deck
+
+    rec = load("won-solo")
+    g = Game(players=1, pauses=rec.pauses, deck=seeded_deck(rec.seed, rec.pauses))
+    for m in rec.moves[:49]:
+        g.apply(m)
+    Store(str(tmp_path)).write("game", saves.encode(g))
+    hh = sim.Handheld("pico_display", str(tmp_path))
+    ap = Autoplayer(rec.pauses, rec.seed, lambda g: rec.moves[g.played])
+    seen = []
+
+    def next_key(app):
+        t = app.screen
+        if not seen:
+            seen.append(t.message)
+        if type(t).__name__ == "Menu" and t.title.startswith("You won!"):
+            if len(seen) == 1:
+                seen.append(t.info)
+                return "ok"  # play this deal again
+            return None
+        if type(t).__name__ == "Play" and len(seen) == 2:
+            seen.append((t.game.played, bytes(t.game.deck)))
+            return None
+        return ap.next_key(app)
+
+    drive(hh, next_key)
+    assert seen[0] == "Welcome back: Own deck, move 50."
+    assert "Own deck, Standard" in seen[1]
+    assert seen[2] == (0, bytes(g.deck))
+    assert len(hh.apps) == 1

@@ -46,10 +46,17 @@ def _settings(app):
 # starting and resuming
 
 
-def start(app, pauses, deal):
-    game = Game(players=1, pauses=pauses, seed=deal)
-    play(app, game, False, "Deal %d, %s. Good luck!" % (deal, difficulty(pauses)))
+def start(app, pauses, deal, deck=None):
+    """A new game of deal number `deal` (or, for a game that came with its own deck, that
+    deck dealt again)."""
+    game = Game(players=1, pauses=pauses, seed=deal) if deck is None else Game(1, pauses, deck=deck)
+    play(app, game, False, "%s, %s. Good luck!" % (deal_name(game), difficulty(pauses)))
     app.screen.save(app)
+
+
+def deal_name(game):
+    """"Deal 3"; a saved game may also hold its deck rather than a deal number."""
+    return "Deal %d" % game.seed if game.seed is not None else "Own deck"
 
 
 def play(app, game, assisted, message):
@@ -73,7 +80,7 @@ def resume(app, asked=False):
         if asked:
             app.go(menu(app))
         return False
-    play(app, game, flags & saves.ASSISTED, "Welcome back: deal %d, move %d." % (game.seed, game.played + 1))
+    play(app, game, flags & saves.ASSISTED, "Welcome back: %s, move %d." % (deal_name(game), game.played + 1))
     return True
 
 
@@ -201,7 +208,7 @@ def finish(app, table, gave_up=False):
     title = "You won!" if won else "Game over"
     if app.p.mono:  # 21 characters a line
         info = [
-            "Score %d, deal %d" % (total, g.seed),
+            "Score %d, %s" % (total, deal_name(g).lower()),
             "%d cards, %d resets" % (level, resets),
             "+%d: %d pause%s unused" % (bonus, unused, "" if unused == 1 else "s"),
         ]
@@ -212,14 +219,15 @@ def finish(app, table, gave_up=False):
             ("Score %d" % total) + ("  New best!" if best else ""),
             "%d level cards + %d resets placed" % (level, resets),
             "+%d for %d unused pause%s" % (bonus, unused, "" if unused == 1 else "s"),
-            "Deal %d, %s%s" % (g.seed, NAMES[pauses], " (assisted)" if table.assisted else ""),
+            "%s, %s%s" % (deal_name(g), NAMES[pauses], " (assisted)" if table.assisted else ""),
         ]
     deal = g.seed
+    deck = g.deck if deal is None else None
     app.go(
         Menu(
             title,
             [
-                ["Play this deal again", lambda a: start(a, pauses, deal)],
+                ["Play this deal again", lambda a: start(a, pauses, deal, deck)],
                 ["New game", new_game],
                 ["Title", menu_again],
             ],
