@@ -673,3 +673,27 @@ def test_check_agrees_with_legal_moves_for_every_move_value():
             moves_now = g.legal_moves()
             g.apply(moves_now[rng.below(len(moves_now))])
     assert positions >= 10
+
+
+def test_listing_moves_first_changes_nothing_but_the_work():
+    """Game.apply looks the move up in a list made by list_moves() when there is one for
+    the position (the table's), and generates it otherwise: same games either way, the
+    same refusals, and never a stale list after apply or undo."""
+    rng = Prng(5)
+    for seed in range(30):
+        a = Game(players=1 + seed % 5, pauses=seed % 4, seed=seed)
+        b = Game(players=1 + seed % 5, pauses=seed % 4, seed=seed)
+        while not a.over():
+            n = a.list_moves()
+            assert list(a.buf[:n]) == b.legal_moves()
+            wrong = next(m for m in range(0x10000) if m not in set(a.buf[:n]))
+            with pytest.raises(rules.IllegalMove):
+                a.apply(wrong)
+            m = a.buf[rng.below(n)]
+            a.apply(m)
+            b.apply(m)
+            assert a.listed == -1 and bytes(a.state) == bytes(b.state)
+            if rng.below(5) == 0 and a.played:
+                a.list_moves()
+                assert a.undo() and b.undo() and a.listed == -1
+                assert bytes(a.state) == bytes(b.state)

@@ -45,6 +45,7 @@ class Play:
         self.buf = game.buf  # the game's own move buffer: the table never needs two at once
         self.playable = bytearray(10)  # per hand position: 1 when that card can be played
         self.bury_ok = bytearray(10)  # per hand position: may go under the chosen pause
+        self.card_ok = bytearray(41)  # per card (pause = 40): some legal move plays it
         self.chosen = bytearray(2)  # UNDER: hand positions picked, in order
         self.n_chosen = 0
         self.step = PICK
@@ -69,26 +70,27 @@ class Play:
 
     def survey(self):
         """Sum up the legal moves of this position for the cursor and the view."""
-        s = self.game.state
-        n = rules.legal_moves(s, self.buf)
+        n = self.game.list_moves()  # kept: Game.apply looks the chosen move up in it
         self.n_moves = n
-        p = self.playable
-        for i in range(10):
-            p[i] = 0
+        ok = self.card_ok
+        for c in range(41):
+            ok[c] = 0
         self.pause_rows = 0
         self.reset_rows = 0
-        hn = self.hand_size()
-        for k in range(n):
-            m = self.buf[k]
+        buf = self.buf
+        for k in range(n):  # one pass over the moves (up to ~240), not one per hand card
+            m = buf[k]
             if m & 8:
                 self.reset_rows |= 1 << (m & 7)
                 continue
             c = (m >> 4) & 63
+            ok[c] = 1
             if c == rules.PAUSE:
                 self.pause_rows |= 1 << (m & 7)
-            for i in range(hn):
-                if self.card_at(i) == c:
-                    p[i] = 1
+        p = self.playable
+        hn = self.hand_size()
+        for i in range(10):
+            p[i] = ok[self.card_at(i)] if i < hn else 0
 
     def targets(self):
         """The rows (a bit each) where what the cursor is on would go, for the view to

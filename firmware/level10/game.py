@@ -39,13 +39,21 @@ class Game:
         self.history = array("H", bytes(2 * rules.SLOTS))
         self.played = 0
         self.buf = array("H", bytes(2 * MAX_MOVES))
+        self.listed = -1  # how many legal moves `buf` holds for this position; -1: not listed
 
     # what a player may do
 
+    def list_moves(self):
+        """Fill `buf` with the legal moves of the position and return how many. apply()
+        then looks the move up there instead of generating them a second time (the table
+        lists them to show what is playable anyway). The state must change only through
+        apply() and undo(), which mark the list stale."""
+        self.listed = rules.legal_moves(self.state, self.buf)
+        return self.listed
+
     def legal_moves(self):
         """The legal moves as a list (for callers that do not reuse buffers)."""
-        n = rules.legal_moves(self.state, self.buf)
-        return list(self.buf[:n])
+        return list(self.buf[: self.list_moves()])
 
     def check(self, m):
         return rules.check(self.state, m)
@@ -58,13 +66,15 @@ class Game:
         loaded when a move is refused."""
         s = self.state
         buf = self.buf
-        n = rules.legal_moves(s, buf)
+        n = self.listed if self.listed >= 0 else rules.legal_moves(s, buf)
         for i in range(n):
             if buf[i] == m:
                 rules.apply(s, m)
+                self.listed = -1
                 self.history[self.played] = m
                 self.played += 1
                 return
+        self.listed = n
         raise IllegalMove(rules.check(s, m) or "not a move")
 
     def undo(self):
@@ -72,6 +82,7 @@ class Game:
         if not self.played:
             return False
         self.played -= 1
+        self.listed = -1
         s = self.state
         s[:] = self.first
         for i in range(self.played):
@@ -106,6 +117,7 @@ class Game:
         g.history = array("H", self.history)
         g.played = self.played
         g.buf = array("H", bytes(2 * MAX_MOVES))
+        g.listed = -1
         return g
 
     def encode(self):
@@ -127,4 +139,5 @@ class Game:
         g.history = array("H", bytes(2 * rules.SLOTS))
         g.played = 0
         g.buf = array("H", bytes(2 * MAX_MOVES))
+        g.listed = -1
         return g
