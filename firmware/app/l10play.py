@@ -70,8 +70,7 @@ class Play:
 
     def survey(self):
         """Sum up the legal moves of this position for the cursor and the view."""
-        n = self.game.list_moves()  # kept: Game.apply looks the chosen move up in it
-        self.n_moves = n
+        n = self.game.list_moves()  # kept in game.buf: Game.apply looks the chosen move up there
         ok = self.card_ok
         for c in range(41):
             ok[c] = 0
@@ -114,7 +113,7 @@ class Play:
 
     def legal(self, m):
         buf = self.buf
-        for k in range(self.n_moves):
+        for k in range(self.game.listed):  # the position's list, made by survey()
             if buf[k] == m:
                 return True
         return False
