@@ -1,0 +1,230 @@
+"""The hint engine: a full move for the seat on turn, from what that seat sees.
+
+    suggest(game, budget=BUDGET, seed=0, talk=None) -> move (an int, see `moves`)
+
+How it thinks. The rule-of-thumb player (`heuristic`) proposes a move, and a few
+alternatives where its rules are least sure: the column's reset in another row, the
+same reset with fewer cards put under, playing on instead of resetting, a pause.
+Then, again and again, the unseen cards are dealt at random in a way that agrees
+with everything the seat knows (`sight`), and each candidate is played out to the
+end of the game by the rule-of-thumb player on that same deal. The candidate with
+the best total (score, and a large bonus for a win) is the hint; the proposal wins
+ties. Every candidate meets the same deals, so luck cancels out between them.
+
+The budget counts simulated moves (each move applied to an imagined game), so a hint
+is the same on every machine: same game, budget and seed, same move. BUDGET is
+about one second on a Pico: see tools/bench.py `ai` for the measured time per
+simulated move, and the README for the figure.
+
+Only what the seat sees is used: its own hand, the grid, the supplies, the counts
+of cards in the deck and in each hand, the cards it put under the deck itself, and
+what teammates said (`talk`, see level10.talk). Never the deck order, never another
+hand.
+"""
+
+from array import array
+
+from compat import const
+from level10 import heuristic
+from level10.rules import (
+    AT_COUNT,
+    AT_GRID,
+    AT_HANDS,
+    AT_HCOUNT,
+    AT_HSIZE,
+    AT_MOVES,
+    AT_PAUSES,
+    AT_PLAYERS,
+    AT_ROWVAL,
+    AT_STATUS,
+    AT_SUPPLY,
+    PAUSE,
+    PLAYING,
+    WON,
+    apply,
+    legal_moves,
+    score,
+    tally,
+)
+from level10.sight import Sight
+from prng import Prng
+
+BUDGET = const(2000)  # simulated moves per hint: about a second on a Pico (README)
+_MAX_CANDIDATES = const(6)
+_WIN_BONUS = const(100)  # a won play-out counts this much above its score
+_ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty
+_BONUS_WON = b"\x00\x0a\x1e\x32"  # RULINGS L10-9: 0/10/30/50 for 0-3 pauses never placed
+
+last_sims = 0  # simulated moves the last suggest() used (for the bench)
+last_candidates = 0
+
+
+def suggest(game, budget=BUDGET, seed=0, talk=None):
+    """The hinted move for the seat on turn of `game` (a level10.game.Game)."""
+    global last_sims, last_candidates
+    s = game.state
+    if s[AT_STATUS] != PLAYING:
+        raise ValueError("the game is over")
+    seat = game.to_move()
+    n = game.list_moves()
+    buf = game.buf
+    last_sims = 0
+    last_candidates = 1
+    avoid_reset, avoid_play = _asked(talk, seat)
+    first = heuristic.choose(s, avoid_reset, avoid_play)
+    if n == 1:
+        return buf[0]
+    cands = _candidates(s, seat, first, buf, n)
+    last_candidates = len(cands)
+    if len(cands) == 1:
+        return first
+    if not s[AT_COUNT] and s[AT_PLAYERS] == 1:
+        # the deck is empty: every card is in sight, so search the rest of the game
+        m = _endgame(s, cands, budget)
+        if m >= 0:
+            return m
+    sight = Sight(game, seat, talk)
+    total = [0] * len(cands)
+    rng = Prng((seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF)
+    deal = bytearray(s)
+    t = bytearray(s)
+    used = 0
+    while used < budget:
+        sight.deal(rng, deal)
+        for i in range(len(cands)):
+            t[:] = deal
+            apply(t, cands[i])
+            used += 1 + heuristic.play_out(t)
+            total[i] += score(t) + (_WIN_BONUS if t[AT_STATUS] == WON else 0)
+        if not sight.hidden:
+            break  # nothing unseen: one deal tells all
+    last_sims = used
+    best = 0
+    for i in range(1, len(cands)):
+        if total[i] > total[best]:
+            best = i
+    return cands[best]
+
+
+def _endgame(s, cands, budget):
+    """With nothing hidden (solo, deck empty) try every line to the end, depth first,
+    `first` of each position first; the best move, or -1 if the budget ran out."""
+    global last_sims
+    # hands hold at most 10 cards and nothing goes under an empty deck, so a position has
+    # at most 10 plays + 5 pauses + 10 buried cards + 5 resets = 30 moves
+    depth = 50 - s[AT_MOVES]
+    stack = [bytearray(s) for _ in range(depth + 1)]
+    lists = [array("H", bytes(2 * _ENDGAME_MOVES)) for _ in range(depth)]
+    left = [budget]
+    best_m = -1
+    best_v = -1
+    for m in cands:  # the proposal first: a budget cut short still prefers it
+        t = stack[1]
+        t[:] = s
+        apply(t, m)
+        left[0] -= 1
+        v = _best(stack, lists, 1, left)
+        if left[0] < 0:
+            return -1
+        if v > best_v:
+            best_v = v
+            best_m = m
+    last_sims = budget - left[0]
+    return best_m
+
+
+def _best(stack, lists, d, left):
+    """The best value (score, plus the win bonus) reachable from stack[d]."""
+    t = stack[d]
+    if t[AT_STATUS] != PLAYING:
+        return score(t) + (_WIN_BONUS if t[AT_STATUS] == WON else 0)
+    buf = lists[d]
+    n = legal_moves(t, buf)
+    best = -1
+    u = stack[d + 1]
+    for i in range(n):
+        if left[0] <= 0:
+            left[0] = -1
+            return best
+        u[:] = t
+        apply(u, buf[i])
+        left[0] -= 1
+        v = _best(stack, lists, d + 1, left)
+        if v > best:
+            best = v
+            if v >= _WIN_BONUS + 50 + _BONUS_WON[t[AT_PAUSES] - tally(t)[2]]:
+                break  # a win keeping every pause still held: nothing beats it
+    return best
+
+
+def _asked(talk, seat):
+    """Bit masks of rows teammates asked to reset / to play in (left to them)."""
+    if talk is None:
+        return 0, 0
+    return talk.wanted(seat)
+
+
+def _candidates(s, seat, first, buf, n):
+    """The proposal and a few alternatives, all legal, without repeats."""
+    out = [first]
+    heuristic.mark_placed(s)
+    held_pauses, filled, has_reset = heuristic.survey(s, seat)
+    g = AT_GRID + s[AT_MOVES] // 5
+    if not has_reset:
+        if first & 8:
+            row = first & 7
+            _add(out, row | 0xFFF8, buf, n)  # the same reset, nothing put under
+            # playing on instead: the closest card in another row
+            best = 99
+            r_best = -1
+            for r in range(5):
+                if r != row and heuristic.low[r] != 255:
+                    gap = (heuristic.low[r] & 7) + 1 - s[AT_ROWVAL + r]
+                    if gap < best:
+                        best = gap
+                        r_best = r
+            if r_best >= 0:
+                _add(out, heuristic.play_in(s, r_best), buf, n)
+        else:
+            row = heuristic.reset_row(s)
+            if row >= 0:
+                _add(out, heuristic.dumps(s, seat, row), buf, n)  # the reset now
+        # the reset in the other rows, best wanted first
+        for _ in range(2):
+            best = -(1 << 20)
+            r_best = -1
+            for r in range(5):
+                if s[g + r * 10] or not s[AT_SUPPLY + r] or _has_reset_in(out, r):
+                    continue
+                d = heuristic.reset_desire(s, r)
+                if d > best:
+                    best = d
+                    r_best = r
+            if r_best >= 0:
+                _add(out, heuristic.dumps(s, seat, r_best), buf, n)
+    if held_pauses and filled < 4 and not s[AT_COUNT]:
+        # deck empty: a pause burying a held card of the row, in the rows that have one
+        base = AT_HANDS + seat * s[AT_HSIZE]
+        for i in range(base, base + s[AT_HCOUNT + seat]):
+            c = s[i]
+            if c != PAUSE:
+                _add(out, (c >> 3) | (PAUSE << 4) | (c << 10), buf, n)
+    if len(out) > _MAX_CANDIDATES:
+        out = out[:_MAX_CANDIDATES]
+    return out
+
+
+def _has_reset_in(out, r):
+    for m in out:
+        if m & 8 and m & 7 == r:
+            return True
+    return False
+
+
+def _add(out, m, buf, n):
+    if len(out) >= _MAX_CANDIDATES or m in out:
+        return
+    for i in range(n):
+        if buf[i] == m:
+            out.append(m)
+            return

@@ -1,0 +1,201 @@
+"""What one seat can see, and deals of everything else that agree with it.
+
+A seat sees its own hand, the grid, the supplies, how many cards the deck and each
+hand hold, and remembers the cards it put under the deck itself (it knows how deep
+they lie: every later draw brings them one closer). Everything else is unseen: the
+rest of the deck, in an order nobody knows, and the other hands. Teammates may have
+said how many cards of a world they hold (RULINGS L10-11); a deal respects that.
+
+`Sight(game, seat, talk)` works this out once; `deal(rng, out)` then writes into
+`out` a copy of the game where the unseen cards are shuffled into the deck and the
+other hands, so a search can play on without ever reading the real order.
+"""
+
+from level10.rules import (
+    AT_CAP,
+    AT_COUNT,
+    AT_GRID,
+    AT_HANDS,
+    AT_HCOUNT,
+    AT_HEAD,
+    AT_HSIZE,
+    AT_PAUSES,
+    AT_PLAYERS,
+    AT_TURN,
+    PAUSE,
+    PAUSE_CELL,
+    RESET_CELL,
+    apply,
+)
+
+_UNKNOWN = 255
+
+
+class Sight:
+    def __init__(self, game, seat, talk=None):
+        s = game.state
+        self.state = s
+        self.seat = seat
+        self.talk = talk
+        # the cards this seat put under the deck that are still in it, by depth
+        self.depth = bytearray(s[AT_COUNT])  # per deck position: 1 + card, 0 unknown
+        self.hidden = 0  # unseen cards, deck and other hands together
+        self._remember(game, seat)
+        mine = bytearray(41)  # cards this seat knows the place of
+        base = AT_HANDS + seat * s[AT_HSIZE]
+        pauses = s[AT_PAUSES]
+        for i in range(base, base + s[AT_HCOUNT + seat]):
+            c = s[i]
+            if c == PAUSE:
+                pauses -= 1
+            else:
+                mine[c] = 1
+        for i in range(AT_GRID, AT_GRID + 50):
+            x = s[i]
+            if x == 0 or x == RESET_CELL:
+                continue
+            if x <= 40:
+                mine[x - 1] = 1
+            else:
+                pauses -= 1
+                if x > PAUSE_CELL:
+                    mine[x - PAUSE_CELL - 1] = 1
+        for d in self.depth:
+            if d:
+                if d - 1 == PAUSE:
+                    pauses -= 1
+                else:
+                    mine[d - 1] = 1
+        n = 0
+        for c in range(40):
+            if not mine[c]:
+                n += 1
+        self.pool = bytearray(n + pauses)  # the unseen cards, in card order
+        n = 0
+        for c in range(40):
+            if not mine[c]:
+                self.pool[n] = c
+                n += 1
+        for _ in range(pauses):
+            self.pool[n] = PAUSE
+            n += 1
+        self.hidden = n
+        self.work = bytearray(n)
+
+    def _remember(self, game, seat):
+        """Fill `depth` from the moves so far, reading only what every seat knows (deck
+        counts, whose turn it was) and the cards this seat put under itself."""
+        first = game.first
+        t = bytearray(first) if first[AT_PLAYERS] > 1 else None  # replayed for whose turn it was
+        count = first[AT_COUNT]
+        drawn = 0  # cards drawn from the top so far
+        pos = bytearray(2 * 50)  # (deck position counted from the first card ever on top, card)
+        card = bytearray(2 * 50)
+        kept = 0
+        h = game.history
+        for i in range(game.played):
+            m = h[i]
+            mover = seat if t is None else t[AT_TURN]
+            if m & 8:
+                if count:  # cards go under only while the deck has some
+                    under = 0
+                    for c in ((m >> 4) & 63, (m >> 10) & 63):
+                        if c != 63:
+                            if mover == seat:
+                                pos[kept] = drawn + count + under
+                                card[kept] = c
+                                kept += 1
+                            under += 1
+                    drawn += under
+            elif count:
+                drawn += 1
+                count -= 1
+            if t is not None:
+                apply(t, m)
+        for k in range(kept):
+            d = pos[k] - drawn
+            if 0 <= d < len(self.depth):  # below 0: drawn again since
+                self.depth[d] = card[k] + 1
+
+    def deal(self, rng, out):
+        """Write into `out` (a bytearray as long as the state) the game with the unseen
+        cards dealt at random (by `rng`, a prng.Prng) into the deck and the other hands."""
+        s = self.state
+        out[:] = s
+        w = self.work
+        w[:] = self.pool
+        n = self.hidden
+        i = n - 1
+        while i > 0:  # Fisher-Yates
+            j = rng.below(i + 1)
+            w[i], w[j] = w[j], w[i]
+            i -= 1
+        used = 0
+        players = s[AT_PLAYERS]
+        if players > 1:
+            used = self._deal_hands(out, w, n)
+        ring = AT_HANDS + players * s[AT_HSIZE]
+        cap = s[AT_CAP]
+        head = s[AT_HEAD]
+        depth = self.depth
+        for d in range(s[AT_COUNT]):
+            k = depth[d]
+            if k:
+                c = k - 1
+            else:
+                c = w[used]
+                used += 1
+            out[ring + (head + d) % cap] = c
+
+    def _deal_hands(self, out, w, n):
+        """Other hands from the shuffled unseen cards `w`; cards of a world whose count a
+        seat announced go to it first. Returns how many of `w` were used (moved to the
+        front)."""
+        s = self.state
+        players = s[AT_PLAYERS]
+        hsize = s[AT_HSIZE]
+        talk = self.talk
+        front = 0  # w[:front] are dealt
+        for q in range(players):
+            if q == self.seat:
+                continue
+            want = s[AT_HCOUNT + q]
+            got = 0
+            base = AT_HANDS + q * hsize
+            if talk is not None:
+                for world in range(5):
+                    k = talk.count(q, world)
+                    if k == _UNKNOWN:
+                        continue
+                    j = front
+                    while k and got < want and j < n:
+                        c = w[j]
+                        if c != PAUSE and c >> 3 == world:
+                            w[j] = w[front]
+                            w[front] = c
+                            front += 1
+                            got += 1
+                            k -= 1
+                        j += 1
+            j = front
+            while got < want and j < n:
+                c = w[j]
+                if talk is None or c == PAUSE or talk.count(q, c >> 3) == _UNKNOWN:
+                    w[j] = w[front]
+                    w[front] = c
+                    front += 1
+                    got += 1
+                j += 1
+            j = front
+            while got < want:  # announcements out of date: any card will do
+                front += 1
+                got += 1
+            # the hand holds w[front - want : front], sorted as the rules keep hands
+            for j in range(want):
+                c = w[front - want + j]
+                i = base + j
+                while i > base and out[i - 1] > c:
+                    out[i] = out[i - 1]
+                    i -= 1
+                out[i] = c
+        return front

@@ -1,0 +1,387 @@
+"""The hint engine and its parts: the rule-of-thumb player (`heuristic`), what a seat
+sees (`sight`), what teammates say (`talk`) and the search (`hint`).
+
+Positions are built card by card with tests/l10helpers.py. Where a test needs a move to
+be right, the position is made so that the wrong move loses at once or wastes the last
+reset of a world whose low cards are still to come: facts of the rules, not of the
+engine's weights.
+"""
+
+import pytest
+from l10helpers import c, layout_moves, legal_set, script_deck
+
+from level10 import heuristic, hint, moves, notation, rules, talk
+from level10.game import Game
+from level10.sight import Sight
+from prng import Prng
+
+SMALL = 300  # a small budget keeps these tests quick; the engine is the same
+
+
+def game_from(tokens, keep, pauses=0, players=1):
+    """A Game after `tokens` from a deck that lets them be played and leaves seat 0
+    holding `keep` (10 cards in solo)."""
+    deck, seated = script_deck(players, tokens, pauses, keep={0: keep})
+    g = Game(players, pauses, deck=deck)
+    for tok in seated:
+        g.apply(notation.parse(tok.split(":")[1]))
+    return g
+
+
+def heuristic_game(players, pauses, seed, upto):
+    """Deal `seed` played by the rule-of-thumb player for `upto` moves (or to the end)."""
+    g = Game(players, pauses, seed=seed)
+    while not g.over() and g.played < upto:
+        g.apply(heuristic.choose(g.state))
+    return g
+
+
+# -- the rule-of-thumb player ------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_heuristic_plays_only_legal_moves_to_the_end_of_every_game(players):
+    for pauses in range(4):
+        for seed in range(1, 16):
+            g = Game(players, pauses, seed=seed)
+            while not g.over():
+                m = heuristic.choose(g.state)
+                assert m in legal_set(g.state), (seed, g.played, notation.token(m))
+                g.apply(m)
+
+
+def test_heuristic_plays_the_lowest_playable_card_of_a_row():
+    # Sky stands at 1 and the hand holds Sky 3 and Sky 6: Sky 6 would strand Sky 3
+    g = game_from(
+        ["S1", "F1", "W1", "V1", "R>D"], keep=["S3", "S6", "F8", "W8", "V8", "D8", "F7", "W7", "V7", "D7"]
+    )
+    m = heuristic.choose(g.state)
+    assert not (moves.kind(m) == moves.PLAY and moves.card(m) == c("S6"))
+
+
+def test_play_out_reaches_the_end_and_agrees_with_choose():
+    g = Game(1, 2, seed=7)
+    t = bytearray(g.state)
+    n = heuristic.play_out(t)
+    h = Game(1, 2, seed=7)
+    while not h.over():
+        h.apply(heuristic.choose(h.state))
+    assert n == h.played and bytes(t) == bytes(h.state)
+
+
+# -- positions where the right move is a matter of the rules -----------------------
+
+# Column 4 (index 3) has Sky, Forest and Swamp; Volcano stands at 2 and the hand holds
+# Volcano 3; Desert stands at 7 with Desert 7 and 8 on the grid, so no Desert card can
+# ever follow it: Desert must take this column's reset. Resetting Volcano instead
+# leaves the Desert slot unfillable, and the game is lost on the spot.
+FORCED = layout_moves(
+    [
+        "S1 S2 S3 S4",
+        "F1 F2 F3 F4",
+        "W1 W2 R  W3",
+        "R  V1 V2 .",
+        "D8 R  D7 .",
+    ]
+)
+FORCED_KEEP = ["V3", "D1", "D2", "S8", "F8", "W8", "V8", "S7", "F7", "W7"]
+
+
+def test_forced_position_resetting_volcano_loses_at_once():
+    g = game_from(FORCED, FORCED_KEEP)
+    s = bytearray(g.state)
+    rules.apply(s, moves.reset(3))
+    assert rules.status(s) == rules.LOST
+
+
+@pytest.mark.parametrize("budget", [0, SMALL, hint.BUDGET])
+def test_hint_never_takes_the_move_that_loses_at_once(budget):
+    g = game_from(FORCED, FORCED_KEEP)
+    for seed in range(4):
+        m = hint.suggest(g, budget=budget, seed=seed)
+        s = bytearray(g.state)
+        rules.apply(s, m)
+        assert rules.status(s) == rules.PLAYING, notation.token(m)
+        assert not (m & 8 and m & 7 == 3)
+
+
+# Three columns done; column 4 has Forest, Swamp and Volcano, and needs its reset in Sky
+# or Desert. Sky has used one reset and Sky 1, 2 and 4 are still to come from the deck:
+# its last reset is their only way onto the grid. Desert has both resets and Desert 1-3
+# waiting in hand. The reset belongs to Desert.
+KEEP_RESETS = layout_moves(
+    [
+        "R  S3 S5 .",
+        "F1 F2 F3 F4",
+        "W1 W2 R  W3",
+        "V1 R  V2 V3",
+        "D4 D5 D6 .",
+    ]
+)
+KEEP_RESETS_HAND = ["S6", "D1", "D2", "D3", "D7", "F8", "W8", "V8", "F7", "W7"]
+
+
+def test_hint_keeps_the_last_reset_of_a_world_whose_low_cards_are_unseen():
+    g = game_from(KEEP_RESETS, KEEP_RESETS_HAND)
+    s = g.state
+    assert rules.supply(s, 0) == 1 and rules.supply(s, 4) == 2
+    for seed in range(3):
+        h = g.clone()
+        # play the hints until the column has its reset; it must be Desert's
+        col = rules.column(h.state)
+        while rules.column(h.state) == col and not h.over():
+            m = hint.suggest(h, budget=SMALL, seed=seed)
+            assert not (m & 8 and m & 7 == 0), "Sky's last reset spent: " + notation.token(m)
+            h.apply(m)
+        assert rules.cell(h.state, 4, col) == rules.RESET_CELL
+
+
+# -- determinism and hidden information -----------------------------------------------
+
+
+def test_same_game_budget_and_seed_give_the_same_move():
+    for seed in (3, 11):
+        g = heuristic_game(1, 2, seed, 12)
+        a = hint.suggest(g, budget=SMALL, seed=5)
+        sims = hint.last_sims
+        b = hint.suggest(g.clone(), budget=SMALL, seed=5)
+        assert a == b and hint.last_sims == sims
+
+
+def test_hint_stays_within_its_budget_by_at_most_one_round_of_play_outs():
+    g = heuristic_game(1, 2, 4, 3)
+    hint.suggest(g, budget=SMALL, seed=1)
+    # a round plays every candidate (at most 6) once to the end (at most 50 moves each)
+    assert 0 < hint.last_sims < SMALL + 6 * 51
+
+
+def reshuffled(g, seed, keep_top):
+    """The same game with the deck cards below the top `keep_top` in another order:
+    nothing a player sees differs."""
+    deck = bytearray(g.deck)
+    dealt = rules.players(g.state) * rules.HAND_SIZES[rules.players(g.state) - 1]
+    tail = bytearray(deck[dealt + keep_top :])
+    rng = Prng(seed)
+    for i in range(len(tail) - 1, 0, -1):
+        j = rng.below(i + 1)
+        tail[i], tail[j] = tail[j], tail[i]
+    deck[dealt + keep_top :] = tail
+    h = Game(rules.players(g.state), rules.pauses(g.state), deck=bytes(deck))
+    for m in g.moves():
+        h.apply(m)
+    return h
+
+
+@pytest.mark.parametrize("upto", [0, 6, 14])
+def test_the_hint_does_not_change_when_only_unseen_cards_move(upto):
+    for deal in (2, 9):
+        g = heuristic_game(1, 2, deal, upto)
+        drawn = 32 - rules.deck_count(g.state) + 4  # room for cards put under meanwhile
+        base = hint.suggest(g, budget=SMALL, seed=1)
+        for k in range(3):
+            h = reshuffled(g, 100 + k, drawn)
+            assert rules.hand(h.state, 0) == rules.hand(g.state, 0)
+            assert rules.deck(h.state) != rules.deck(g.state)
+            assert hint.suggest(h, budget=SMALL, seed=1) == base
+
+
+def swapped_hands(g, seat, rng):
+    """The game with the cards of the seats other than `seat` and the deck dealt
+    again at random, keeping every count: what `seat` sees is the same."""
+    s = g.state
+    out = bytearray(s)
+    players = rules.players(s)
+    unseen = bytearray(rules.deck(s))
+    for q in range(players):
+        if q != seat:
+            unseen += rules.hand(s, q)
+    for i in range(len(unseen) - 1, 0, -1):
+        j = rng.below(i + 1)
+        unseen[i], unseen[j] = unseen[j], unseen[i]
+    k = 0
+    hsize = s[rules.AT_HSIZE]
+    for q in range(players):
+        if q == seat:
+            continue
+        n = rules.hand_count(s, q)
+        cards_q = sorted(unseen[k : k + n])
+        k += n
+        base = rules.AT_HANDS + q * hsize
+        out[base : base + n] = bytes(cards_q)
+    ring = rules.AT_HANDS + players * hsize
+    cap = s[rules.AT_CAP]
+    head = s[rules.AT_HEAD]
+    for d in range(rules.deck_count(s)):
+        out[ring + (head + d) % cap] = unseen[k + d]
+    assert rules.problem(out) is None
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_bots_do_not_use_other_hands_or_the_deck_order(players):
+    """A bot's move depends on what its seat sees and on what was said, nothing else."""
+    checked = 0
+    for deal in range(1, 12):
+        g = Game(players, 2, seed=deal)
+        while g.played < 7 and not g.over():  # a few moves; nobody puts a card under
+            m = heuristic.choose(g.state)
+            if m & 8:
+                m = m | 0xFFF0  # the same reset with nothing put under
+            g.apply(m)
+        if g.over():
+            continue
+        checked += 1
+        if checked > 2:
+            break
+        seat = g.to_move()
+        said = talk.Talk()
+        for q in range(players):
+            if q != seat:
+                talk.announce(g.state, q, said)
+        rng = Prng(deal)
+        base = hint.suggest(g, budget=SMALL, seed=2, talk=said)
+        for _ in range(3):
+            h = g.clone()
+            h.state[:] = swapped_hands(g, seat, rng)
+            h.first = h.state  # no history to replay: the view is the position itself
+            h.played = 0
+            assert hint.suggest(h, budget=SMALL, seed=2, talk=said) == base
+    assert checked > 2
+
+
+# -- what a seat sees -----------------------------------------------------------------
+
+
+def view(s, seat):
+    """Everything `seat` may see of `s`."""
+    players = rules.players(s)
+    return (
+        bytes(s[rules.AT_GRID : rules.AT_GRID + 50]),
+        bytes(s[rules.AT_SUPPLY : rules.AT_SUPPLY + 5]),
+        rules.hand(s, seat),
+        rules.deck_count(s),
+        tuple(rules.hand_count(s, q) for q in range(players)),
+        rules.to_move(s),
+    )
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_a_deal_is_a_whole_game_that_looks_the_same_to_the_seat(players):
+    for deal in (3, 8):
+        g = heuristic_game(players, 2, deal, 12)
+        seat = g.to_move()
+        sight = Sight(g, seat)
+        rng = Prng(deal)
+        out = bytearray(g.state)
+        seen_on_top = set()
+        for _ in range(30):
+            sight.deal(rng, out)
+            assert rules.problem(out) is None  # every card exactly once, somewhere
+            assert view(out, seat) == view(g.state, seat)
+            seen_on_top.add(rules.deck(out)[0])
+        assert len(seen_on_top) > 5  # the unseen cards really are shuffled
+
+
+def test_sight_remembers_the_cards_this_seat_put_under_and_how_deep_they_are():
+    g = Game(1, 2, seed=5)
+    put = []
+    while rules.deck_count(g.state) > 6 and not g.over():
+        m = heuristic.choose(g.state)
+        g.apply(m)
+        if m & 8:
+            put += [x for x in (moves.card(m), moves.extra(m)) if x != 63]
+    assert put, "this deal should have put cards under"
+    sight = Sight(g, 0)
+    real = rules.deck(g.state)
+    known = set()
+    for d, k in enumerate(sight.depth):
+        if k:
+            assert real[d] == k - 1  # exactly where the seat knows it is
+            known.add(k - 1)
+    still_in_deck = {x for x in put if x in real}
+    assert known == still_in_deck and len(known) > 2
+    rng = Prng(1)
+    out = bytearray(g.state)
+    for _ in range(10):
+        sight.deal(rng, out)
+        dealt = rules.deck(out)
+        for d, k in enumerate(sight.depth):
+            if k:
+                assert dealt[d] == k - 1
+
+
+def test_a_deal_gives_each_teammate_the_counts_it_announced():
+    g = heuristic_game(3, 1, 6, 5)
+    seat = g.to_move()
+    said = talk.Talk()
+    for q in range(3):
+        if q != seat:
+            talk.announce(g.state, q, said)
+    sight = Sight(g, seat, said)
+    rng = Prng(3)
+    out = bytearray(g.state)
+    for _ in range(20):
+        sight.deal(rng, out)
+        assert rules.problem(out) is None
+        for q in range(3):
+            if q == seat:
+                continue
+            counts = [0] * 5
+            for x in rules.hand(out, q):
+                if x != rules.PAUSE:
+                    counts[x >> 3] += 1
+            assert counts == [said.count(q, w) for w in range(5)]
+
+
+# -- talk -----------------------------------------------------------------------------
+
+
+def test_a_bot_announces_its_world_counts_and_wishes_from_its_own_hand():
+    g = Game(3, 2, seed=12)
+    said = talk.Talk()
+    talk.announce(g.state, 1, said)
+    hand = rules.hand(g.state, 1)
+    for w in range(5):
+        assert said.count(1, w) == sum(1 for x in hand if x != rules.PAUSE and x >> 3 == w)
+    wish = said.play_wish(1)
+    assert wish != talk.UNKNOWN and any(x >> 3 == wish for x in hand if x != rules.PAUSE)
+    assert not said.said_anything(0) and not said.said_anything(2)
+    said.forget(1)
+    assert not said.said_anything(1)
+
+
+def test_talk_keeps_only_what_the_rules_let_a_player_say_and_round_trips():
+    said = talk.Talk()
+    said.say_count(2, 4, 3)
+    said.say_play(2, 1)
+    said.say_reset(0, 3)
+    again = talk.Talk(said.encode())
+    assert again.count(2, 4) == 3 and again.play_wish(2) == 1 and again.reset_wish(0) == 3
+    assert len(said.encode()) == talk.SIZE
+    # seat 1 leaves to the others the reset seat 0 asked for and the row seat 2 wants
+    assert said.wanted(1) == (1 << 3, 1 << 1)
+    assert said.wanted(0) == (0, 1 << 1)
+    with pytest.raises(ValueError):
+        talk.Talk(b"\x00" * 3)
+
+
+# -- the end game: nothing hidden, so the search is exact --------------------------------
+
+
+def test_with_the_deck_empty_the_hint_never_does_worse_than_the_rule_of_thumb():
+    checked = 0
+    for deal in range(1, 40):
+        g = Game(1, 2, seed=deal)
+        while not g.over() and rules.deck_count(g.state):
+            g.apply(heuristic.choose(g.state))
+        if g.over():
+            continue
+        h = g.clone()
+        while not h.over():
+            h.apply(heuristic.choose(h.state))
+        k = g.clone()
+        while not k.over():
+            k.apply(hint.suggest(k, seed=1))
+        assert (k.status() == rules.WON, k.score()) >= (h.status() == rules.WON, h.score())
+        checked += 1
+    assert checked > 10
