@@ -2,6 +2,7 @@
 
     python -m tools.bench engine [--seconds S]
     python -m tools.bench app [--board NAME]
+    python -m tools.bench ai [--deals N] [--players 1,2] [--pauses 0,1,2,3] [--policies ...]
 
 prints a markdown table (ready for a README) of the rules engine's figures: random full
 games a second, legal-move generations and applied moves a second, the game state's size,
@@ -11,7 +12,8 @@ by the reference loop of shared/specs/device-speed.md, timed in the same run.
 
 `app` plays a whole scripted game on each board under MicroPython from the deployed .mpy
 files and prints its peak live heap, the bytes sent to the display and the .mpy size.
-Benchmarks are subcommands, so `ai` can join them in BENCHES.
+`ai` plays the same seeded deals with each AI player (random, greedy, the hint engine, the
+open-hand bound) and prints win rates and time per decision: see tools/aibench.py.
 """
 
 import argparse
@@ -483,7 +485,13 @@ def bench_app(seconds=None, boards=None):
     return "\n".join(out)
 
 
-BENCHES = {"engine": bench_engine, "app": bench_app}
+def bench_ai(args):
+    from tools import aibench  # it imports this module's helpers
+
+    return aibench.run(args)
+
+
+BENCHES = {"engine": bench_engine, "app": bench_app, "ai": bench_ai}
 
 
 def main(argv=None):
@@ -493,13 +501,22 @@ def main(argv=None):
     engine.add_argument("--seconds", type=float, default=1.0, help="time for each timed figure (default 1)")
     app = sub.add_parser("app", help="the handheld app per board: peak heap, display bytes, .mpy size")
     app.add_argument("--board", action="append", help="only this board (may repeat; default: all)")
+    from tools import aibench
+
+    aibench.add_arguments(sub.add_parser("ai", help="the AI players: win rates, time per decision"))
     args = parser.parse_args(argv)
     why = mpy.missing()
-    if why:
+    if why and getattr(args, "mpy_deals", 1) > 0:
         print("cannot benchmark MicroPython: " + why, file=sys.stderr)
         return 1
     if args.bench == "app":
         print(bench_app(boards=args.board))
+    elif args.bench == "ai":
+        try:
+            print(bench_ai(args))
+        except ValueError as e:
+            print(e, file=sys.stderr)
+            return 2
     else:
         print(BENCHES[args.bench](args.seconds))
     return 0
