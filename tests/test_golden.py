@@ -82,23 +82,63 @@ def keys(*ks):
     return then(None, *ks)
 
 
+def menu_to(label):
+    """Move a menu's cursor onto `label` (then OK, as a next step, chooses it)."""
+
+    def step(app):
+        t = app.screen
+        return None if t.label(t.focus) == label else "down"
+
+    return step
+
+
+def to_hint(app):
+    """Move the table's cursor onto Hint (then OK, as a next step, asks for one)."""
+    from app import l10play as T
+
+    t = app.screen
+    return None if t.item(t.focus) == T.HINT else "up"
+
+
 # name -> a function making a fresh plan (plans keep state, so one per run)
 SCREENS = {
     "title": lambda: keys(),
     "new_game": lambda: keys("ok"),
     "deal_entry": lambda: keys("ok", "down", "ok", "up", "up", "ok", "up"),
     "table": lambda: on_table(WON, 0),
-    "table_pause_row": lambda: then(on_table(WON, 0), focus_on(lambda t, i: t.card_at(i) == 40), "ok", "down"),
-    "table_reset_under": lambda: then(on_table(WON, 5), focus_on(lambda t, i: i == t.hand_size() - 1), "down", "ok",
-                              "ok", "down", "ok", "down", "down", "ok"),
+    "table_pause_row": lambda: then(
+        on_table(WON, 0), focus_on(lambda t, i: t.card_at(i) == 40), "ok", "down"
+    ),
+    "table_reset_under": lambda: then(
+        on_table(WON, 5),
+        focus_on(lambda t, i: i == t.hand_size() - 1),
+        "down",
+        "ok",
+        "ok",
+        "down",
+        "ok",
+        "down",
+        "down",
+        "ok",
+    ),
     "table_refused": lambda: then(on_table(WON, 12), focus_on(lambda t, i: not t.playable[i]), "ok"),
-    "table_bury": lambda: then(on_table(BURIAL, 43), focus_on(lambda t, i: t.card_at(i) == 40), "ok",
-                       lambda app: None if app.screen.item(app.screen.focus) == 0 else "down", "ok"),
+    "table_bury": lambda: then(
+        on_table(BURIAL, 43),
+        focus_on(lambda t, i: t.card_at(i) == 40),
+        "ok",
+        lambda app: None if app.screen.item(app.screen.focus) == 0 else "down",
+        "ok",
+    ),
     "paused": lambda: then(on_table(WON, 3), "back"),
     "end_won": lambda: then(on_table(WON, 50)),
     "statistics": lambda: then(on_table(WON, 50), "down", "down", "ok", "down", "ok"),
     "how_to_play": lambda: keys("down", "down", "ok", "down", "down"),
-    "settings": lambda: keys("down", "down", "down", "ok", "ok", "down"),
+    "settings": lambda: then(menu_to("Settings"), "ok", "ok", "down"),
+    # won-solo's move 40 has one legal move (reset Volcano): the hint shows it whatever
+    # the engine, so this picture does not change with the engine's strength
+    "table_hint": lambda: then(on_table(WON, 39), to_hint, "ok"),
+    # the demo's opening, before its first move is chosen (half a period later)
+    "watch": lambda: then(menu_to("Watch a game"), "ok"),
 }
 
 

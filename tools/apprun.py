@@ -8,6 +8,17 @@ prints a dict literal: the game's moves and result, a hash of the frame, bytes s
 the display per move, full-screen pushes, and the peak live heap after gc.collect() (the
 stand-in `machine`, and `os` and `time`, are imported before the baseline: on a Pico they
 are built in).
+
+Hints: `keys_with_hints` plays the same record but asks the table for a hint at some moves,
+and names the keys that ask. The runner collects garbage only between steps (one key
+each), so for those keys the program notes the live heap before the key (`hint_before`,
+the largest) and that plus everything the key allocated, with nothing freed
+(`hint_peak`): the engine's throw-away allocations included, a bound the peak cannot
+exceed. After the game it weighs a hint by its parts (MicroPython only): the code a hint
+loads (app/hints.py, the engine and what the engine imports), collected (`hint_code`);
+and the engine's working memory, all it allocates thinking about the deal's first position
+with a budget of 1, one round of play-outs (`hint_work`). The live heap while a hint is
+computed is then about hint_before + hint_code + hint_work.
 """
 
 import ast
@@ -48,7 +59,8 @@ else:
 # firmware's: results, state, the bytes of each move, and the panel at the end of the bus.
 from array import array
 R = {"peak": 0, "peak_at": 0, "at_start": 0, "changes": 0, "frame_bytes": 0, "key_us": 0, "shows": 0, "full": 0, "moves": 0, "screen": None,
-     "info": None, "stats": None, "frame": 0, "bytes_sent": 0, "keys": 0}
+     "info": None, "stats": None, "frame": 0, "bytes_sent": 0, "keys": 0, "hint_peak": 0, "hint_before": 0, "hints": 0,
+     "hint_code": 0, "hint_work": 0}
 S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": None, "d": None}
 PER_MOVE = array("L", [0] * 64)
 PER_KEY = array("L", [0] * len(KEYS))  # bytes sent for each key
@@ -108,23 +120,33 @@ def STEP():
         return True
     now_live = live()
     app = S["app"]
+    d = S["d"]
+    if S["phase"] >= 3:  # after the game: weighing the hint (see finish)
+        return finish(app, d)
     if now_live > R["peak"]:
         R["peak"] = now_live
         R["peak_at"] = S["i"]  # keys pressed when the peak was seen
-    d = S["d"]
     if S["phase"] == 1:
         R["at_start"] = live()
         S["phase"] = 2
     i = S["i"]
     if i == len(KEYS):
-        finish(app, d)
-        return False
+        return finish(app, d)
     S["now"] += 200
     before = app.screen
     sent = d.bytes_sent
+    hint = i in HINTS
+    if hint:
+        gc.disable()  # nothing is freed while the hint key runs (the runner collects only between steps anyway)
     t0 = ticks_us()
     app.key(KEYS[i], S["now"])
     R["key_us"] += ticks_diff(ticks_us(), t0)
+    if hint:
+        if live() > R["hint_peak"]:
+            R["hint_peak"] = live()
+            R["hint_before"] = now_live
+        R["hints"] += 1
+        gc.enable()
     PER_KEY[i] = d.bytes_sent - sent
     S["i"] = i + 1
     # A move ends when the table's move count changes, or (the last one) when the end
@@ -146,6 +168,34 @@ def STEP():
 
 
 def finish(app, d):
+    # With hints, three more steps weigh a hint by its parts, after the game: the code a
+    # hint loads (app.hints with the engine and what it imports), collected and measured;
+    # then the engine's working memory: all it allocates, gc off, thinking with a budget
+    # of 1 (one round of play-outs) about HINT_DEAL's first position.
+    if S["phase"] == 2 and MICRO and HINTS:
+        S["phase"] = 3
+        if HINT_DEAL:
+            from level10.game import Game
+            S["game"] = Game(1, HINT_DEAL[0], seed=HINT_DEAL[1])
+        return True
+    if S["phase"] == 3:
+        S["phase"] = 4
+        S["was"] = live()
+        S["had"] = list(sys.modules)
+        import app.hints
+        import level10.hint
+        return True
+    if S["phase"] == 4:
+        R["hint_code"] = live() - S["was"]
+        if HINT_DEAL:
+            gc.disable()
+            a0 = gc.mem_alloc()
+            sys.modules["level10.hint"].suggest(S["game"], budget=1)
+            R["hint_work"] = gc.mem_alloc() - a0
+            gc.enable()
+        for name in list(sys.modules):
+            if name not in S["had"]:
+                del sys.modules[name]
     h = 0
     for b in d.buffer:
         h = (h * 31 + b) & 0xFFFFFF
@@ -160,6 +210,7 @@ def finish(app, d):
     R["kind"] = list(KIND)
     R["frame_bytes"] = len(d.buffer)
     print(repr(R))
+    return False
 
 
 if not MICRO:  # CPython has no runner calling STEP
@@ -168,8 +219,10 @@ if not MICRO:  # CPython has no runner calling STEP
 """
 
 
-def program(keys, board):
-    """The program for `keys` on the board named `board`."""
+def program(keys, board, hints=(), deal=None):
+    """The program for `keys` on the board named `board`; `hints`: the indices of the keys
+    that ask for a hint (their heap is measured as they run); `deal`: (pauses, seed) of a
+    deal whose first position the engine's working memory is weighed on (with hints)."""
     import boards
 
     p = boards.load(board)
@@ -178,7 +231,14 @@ def program(keys, board):
     pins += [d[k] for k in ("sck", "mosi", "cs", "dc", "rst", "sda", "scl") if d.get(k) is not None]
     pwms = [g for g in ([p.BACKLIGHT] if p.BACKLIGHT is not None else []) + list(p.LED or ())]
     bus = ("spi", d["spi"]) if d["bus"] == "spi" else ("i2c", d["i2c"])
-    head = "KEYS = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (list(keys), pins + pwms, pwms, bus)
+    head = "KEYS = %r\nHINTS = %r\nHINT_DEAL = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (
+        list(keys),
+        set(hints),
+        tuple(deal) if deal else None,
+        pins + pwms,
+        pwms,
+        bus,
+    )
     return head + PROGRAM
 
 
@@ -188,13 +248,13 @@ def stage(board, out_dir):
     return files
 
 
-def run_micropython(board, keys, heap=None):
+def run_micropython(board, keys, heap=None, hints=(), deal=None):
     """Run the keys under MicroPython from the deployed .mpy files; the result dict and
-    the staged file list."""
+    the staged file list. `hints` and `deal` as for program()."""
     with tempfile.TemporaryDirectory() as tmp:
         files = stage(board, tmp)
         out = mpy.run(
-            program(keys, board),
+            program(keys, board, hints, deal),
             firmware_dir=tmp,
             lib_dirs=[mpy.HOST_SIM / "machine.py"],
             heap=heap,
@@ -203,17 +263,54 @@ def run_micropython(board, keys, heap=None):
     return _result(out), files
 
 
-def run_cpython(board, keys):
+def run_cpython(board, keys, hints=(), deal=None):
     """The same program under CPython from the source files (the stand-in framebuf)."""
     import boards
 
     with tempfile.TemporaryDirectory() as tmp:
         lib = Path(tmp)
         (lib / "board.py").write_text(Path(boards.load(board).__file__).read_text())
-        out = mpy.run_cpython(program(keys, board), lib_dirs=[mpy.HOST_SIM, lib])
+        out = mpy.run_cpython(program(keys, board, hints, deal), lib_dirs=[mpy.HOST_SIM, lib])
     return _result(out)
 
 
 def _result(out):
     last = out.strip().splitlines()[-1]
     return ast.literal_eval(last)
+
+
+HINT_AT = (0, 10, 20, 30, 40)  # moves of the scripted game at which keys_with_hints asks
+
+
+def keys_with_hints(board, rec, at=HINT_AT):
+    """(keys, hints): the logical keys that play record `rec` (solo, from a seed) from the
+    title menu to the end screen on `board`, asking the table for a hint (cursor down to
+    Hint, OK) before each move numbered in `at`, and the indices of those OK keys."""
+    from app.l10play import HINT, PICK
+    from host_sim import sim
+    from host_sim.autoplay import Autoplayer, drive
+
+    ap = Autoplayer(rec.pauses, rec.seed, lambda g: rec.moves[g.played])
+    asked = set()
+    hints = []
+    count = [0]
+
+    def next_key(app):
+        t = app.screen
+        k = None
+        if type(t).__name__ == "Play" and t.game.played in at and t.game.played not in asked:
+            if t.step != PICK or t.item(t.focus) != HINT:
+                k = "up" if t.step == PICK else "back"
+            else:
+                asked.add(t.game.played)
+                hints.append(count[0])
+                k = "ok"
+        k = k or ap.next_key(app)
+        if k is not None:
+            count[0] += 1
+        return k
+
+    keys = drive(sim.Handheld(board), next_key)
+    if ap.played != list(rec.moves) or len(hints) != len(at):
+        raise RuntimeError("the autoplayer did not play the record through with its hints")
+    return keys, hints

@@ -442,6 +442,8 @@ def bench_app(seconds=None, boards=None):
         results[name], files = apprun.run_micropython(name, keys)
         results[name]["mpy"] = sum(size for _, size in files)
         results[name]["files"] = len(files)
+        hint_keys, hints = apprun.keys_with_hints(name, rec)
+        results[name]["hint"], _ = apprun.run_micropython(name, hint_keys, hints=hints, deal=(rec.pauses, rec.seed))
     rows = []
 
     def row(label, cell):
@@ -452,6 +454,10 @@ def bench_app(seconds=None, boards=None):
         lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
     row("live heap at the title menu", lambda r, n: kb(r["at_start"]))
     row("of which the display's frame buffer", lambda r, n: f"{fmt_int(r['frame_bytes'])} B")
+    row("peak live heap while a hint is computed (estimate)",
+        lambda r, n: kb(r["hint"]["hint_before"] + r["hint"]["hint_code"] + r["hint"]["hint_work"]))
+    row("… of which the hint's code / the engine's working memory",
+        lambda r, n: f"{fmt_int(r['hint']['hint_code'])} / {fmt_int(r['hint']['hint_work'])} B")
     row("bytes to the display per move (median / max)",
         lambda r, n: f"{fmt_int(_median(r['per_move']))} / {fmt_int(max(r['per_move']))} B")
 
@@ -477,6 +483,9 @@ def bench_app(seconds=None, boards=None):
         "The live heap is `gc.mem_alloc()` right after a collection, between key presses (the",
         "runner collects only when Python returns to it, so each key is one step); the baseline",
         "is taken with the stand-in `machine`, `os` and `time` loaded, which a Pico has built in.",
+        "A second run asks for five hints (moves 0, 10, 20, 30, 40): the hint figure is the live",
+        "heap before the largest of them, plus the code a hint loads (collected and measured",
+        "apart), plus everything the engine allocates while thinking with the collector off.",
         "A move's bytes include every key pressed to choose it; screen changes count the first",
         f"screen. The Pico time is the runner's × {slowdown:.1f} (the reference loop of",
         "shared/specs/device-speed.md, timed in this run); bus time is extra: a full 240x135",

@@ -107,10 +107,14 @@ class App:
         self.render()
 
     def tick(self, now):
-        """Called often by the run loop: puts the screen to sleep when idle."""
+        """Called often by the run loop: puts the screen to sleep when idle, and hands the
+        time to a screen that moves by itself (Watch a game, the bots' turns)."""
         after = self.settings.sleep_after
         if self.awake and after and _ticks_diff(now, self.last) >= after * _MINUTE:
             self.sleep()
+        t = getattr(self.screen, "tick", None)
+        if t:
+            t(self, now)
 
     def sleep(self):
         self.awake = False

@@ -1,7 +1,7 @@
 """Level 10 on the handheld: its menu, a new game, resuming, the end screen,
-statistics and the rules summary. The table itself is app/l10play.py.
+statistics and the rules summary. The table itself is app/l10play.py; hints and
+Watch a game are app/watch.py.
 """
-
 
 from app import saves
 from app.app import forget
@@ -22,7 +22,12 @@ def menu(app):
     items = [["New game", new_game]]
     if _saved(app):
         items.insert(0, ["Continue", lambda a: resume(a, True)])
-    items += [["Statistics", show_stats], ["How to play", show_help], ["Settings", _settings]]
+    items += [
+        ["Statistics", show_stats],
+        ["How to play", show_help],
+        ["Watch a game", watch],
+        ["Settings", _settings],
+    ]
     m = Menu("Level 10", items)
     if app.note:
         m.info = wrap(app.note, app.p.cols - 1)
@@ -50,21 +55,44 @@ def start(app, pauses, deal, deck=None):
     """A new game of deal number `deal` (or, for a game that came with its own deck, that
     deck dealt again)."""
     game = Game(players=1, pauses=pauses, seed=deal) if deck is None else Game(1, pauses, deck=deck)
-    play(app, game, False, "%s, %s. Good luck!" % (deal_name(game), difficulty(pauses)))
+    play(app, game, 0, "%s, %s. Good luck!" % (deal_name(game), difficulty(pauses)))
     app.screen.save(app)
 
 
 def deal_name(game):
-    """"Deal 3"; a saved game may also hold its deck rather than a deal number."""
+    """The deal's name, as in "Deal 3"; a saved game may also hold its deck rather than a deal number."""
     return "Deal %d" % game.seed if game.seed is not None else "Own deck"
 
 
-def play(app, game, assisted, message):
+def play(app, game, flags, message):
+    """The table for `game`; `flags` (saves.ASSISTED, saves.HINTED) say how it was helped."""
     from app.l10play import Play
 
-    app.go(Play(app, game, assisted, message))
+    _table(app, Play(app, game, flags, message))
+
+
+def watch(app):
+    """Watch a game: a random deal at the last difficulty, played by the hint engine."""
+    from app.watch import Watch
+
+    deal = app.entropy % 100000
+    pauses = app.settings.pauses
+    _table(app, Watch(app, pauses, deal, "Deal %d, %s" % (deal, difficulty(pauses))))
+
+
+def _table(app, screen):
+    app.go(screen)
     # the table needs none of the menus' code: let it go (see app.app.forget)
-    forget("app.l10", "app.screen", "app.setup", "app.stats", "app.l10help", "level10.referee", "level10.cards", "prng")
+    forget(
+        "app.l10",
+        "app.screen",
+        "app.setup",
+        "app.stats",
+        "app.l10help",
+        "level10.referee",
+        "level10.cards",
+        "prng",
+    )
 
 
 def resume(app, asked=False):
@@ -80,7 +108,7 @@ def resume(app, asked=False):
         if asked:
             app.go(menu(app))
         return False
-    play(app, game, flags & saves.ASSISTED, "Welcome back: %s, move %d." % (deal_name(game), game.played + 1))
+    play(app, game, flags, "Welcome back: %s, move %d." % (deal_name(game), game.played + 1))
     return True
 
 
@@ -169,7 +197,10 @@ def pause_menu(app, table):
         a.go(
             Menu(
                 "Give up?",
-                [["No, keep playing", back], ["Yes, end this game", lambda a: finish(a, table, gave_up=True)]],
+                [
+                    ["No, keep playing", back],
+                    ["Yes, end this game", lambda a: finish(a, table, gave_up=True)],
+                ],
                 back=back,
             )
         )
@@ -177,7 +208,12 @@ def pause_menu(app, table):
     app.go(
         Menu(
             "Paused",
-            [["Resume", back], ["How to play", help_then], ["Give up", give_up], ["Save and quit", menu_again]],
+            [
+                ["Resume", back],
+                ["How to play", help_then],
+                ["Give up", give_up],
+                ["Save and quit", menu_again],
+            ],
             back=back,
         )
     )
@@ -192,6 +228,7 @@ def finish(app, table, gave_up=False):
     g = table.game
     s = g.state
     won = g.status() == rules.WON and not gave_up
+    assisted = table.assisted or table.hinted
     level, resets, unused, bonus, total = rules.score_parts(s)
     pauses = rules.pauses(s)
     from app import stats
@@ -201,7 +238,7 @@ def finish(app, table, gave_up=False):
     # resuming it at its last move.
     table.save(app, ended=True)
     st = app.stats()
-    best = stats.record(st, pauses, won, total, table.assisted) & stats.NEW_BEST
+    best = stats.record(st, pauses, won, total, assisted) & stats.NEW_BEST
     app.save_stats(st)
     st = None
     forget("app.l10play", "ui.l10mono", "ui.l10colour", "app.stats")
@@ -214,12 +251,14 @@ def finish(app, table, gave_up=False):
         ]
         if best:
             title += " New best!"
+        elif assisted:
+            title += " (assisted)"
     else:
         info = [
             ("Score %d" % total) + ("  New best!" if best else ""),
             "%d level cards + %d resets placed" % (level, resets),
             "+%d for %d unused pause%s" % (bonus, unused, "" if unused == 1 else "s"),
-            "%s, %s%s" % (deal_name(g), NAMES[pauses], " (assisted)" if table.assisted else ""),
+            "%s, %s%s" % (deal_name(g), NAMES[pauses], " (assisted)" if assisted else ""),
         ]
     deal = g.seed
     deck = g.deck if deal is None else None
@@ -260,7 +299,7 @@ def show_stats(app):
             lines.append(" streak %d (best %d)" % (streak, best_streak))
             if assisted:
                 lines.append(" %d assisted" % assisted)
-    lines += wrap("Games where Undo was used count as assisted and set no records.", width)
+    lines += wrap("Games where Undo or a hint was used count as assisted and set no records.", width)
     forget("app.stats")
     app.go(Pager("Statistics", lines, lambda a: a.go(menu(a))))
 

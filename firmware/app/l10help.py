@@ -15,4 +15,8 @@ You lose when you hold cards and can't play any of them or place a reset. You wi
 
 Score: cards and resets placed, plus a bonus for unused pauses.
 
-Keys: %(ok)s chooses, %(back)s goes back. Choose Reset or a pause, then its row; after a reset, choose 0-2 cards to put under the deck (in order) and Done."""
+Keys: %(ok)s chooses, %(back)s goes back. Choose Reset or a pause, then its row; after a reset, choose 0-2 cards to put under the deck (in order) and Done.
+
+Hint (? on a small screen) shows a good move without playing it: the cursor goes to its card, its row lights up and the message says the whole move. A game where a hint or Undo was used counts as assisted: it is counted apart and sets no records.
+
+Watch a game, on the title menu, plays a deal by itself, a move every second and a half. %(back)s stops it, %(ok)s plays the next move at once."""

@@ -1,9 +1,9 @@
 """The Level 10 table: choosing and playing moves with a few buttons.
 
-The cursor walks a ring: the cards in hand, then Reset, Undo and Menu. What
+The cursor walks a ring: the cards in hand, then Reset, Undo, Hint and Menu. What
 happens next depends on the step the player is in:
 
-    PICK   choose a card to play, or Reset / Undo / Menu
+    PICK   choose a card to play, or Reset / Undo / Hint / Menu
     ROW    a pause or a reset was chosen: choose its row (only legal rows)
     UNDER  after a reset row: choose 0-2 hand cards to put under the deck, in order, then Done
     BURY   a pause in a row once the deck is empty: choose a card to bury, or Done for none
@@ -11,8 +11,12 @@ happens next depends on the step the player is in:
 Back steps out of ROW/UNDER/BURY, and opens the menu from PICK. The legal
 moves are generated once per position into one buffer and summed up in
 `playable`, `pause_rows` and `reset_rows`, which the view draws from.
-"""
 
+Hint shows the hint engine's move without playing it (app/hints.py, loaded only while
+asked): the cursor goes to its card (or Reset), targets() gives its row (`hint`,
+`hint_at`), a row step starts on it, and the message says the whole move. The game then
+counts as assisted, like Undo.
+"""
 
 from app import saves
 from compat import const
@@ -25,8 +29,9 @@ BURY = const(3)
 
 RESET = const(100)  # ring items after the hand cards
 UNDO = const(101)
-MENU = const(102)
-DONE = const(103)  # the action item in UNDER and BURY
+HINT = const(102)
+MENU = const(103)
+DONE = const(104)  # the action item in UNDER and BURY
 
 _NONE = const(63)
 SAVE = "game"  # the store's name for the game in progress
@@ -39,9 +44,12 @@ def _l10():
 
 
 class Play:
-    def __init__(self, app, game, assisted, message):
+    def __init__(self, app, game, flags, message):
         self.game = game
-        self.assisted = assisted
+        self.assisted = flags & saves.ASSISTED  # Undo was used
+        self.hinted = flags & saves.HINTED  # a hint was shown
+        self.hint = 0  # the move a hint points at, until the position changes (0: none; no move is 0)
+        self.hint_at = 0  # ... and the ring position it put the cursor on
         self.buf = game.buf  # the game's own move buffer: the table never needs two at once
         self.playable = bytearray(10)  # per hand position: 1 when that card can be played
         self.bury_ok = bytearray(10)  # per hand position: may go under the chosen pause
@@ -100,6 +108,8 @@ class Play:
             return self.pause_rows if self.what == rules.PAUSE else self.reset_rows
         if self.step != PICK:
             return 0
+        if self.hint and self.focus == self.hint_at:
+            return 1 << (self.hint & 7)  # the hinted move's own row, not every legal one
         it = self.item(self.focus)
         if it == RESET:
             return self.reset_rows
@@ -124,7 +134,7 @@ class Play:
         """(length, item at a position) for the current step."""
         hn = self.hand_size()
         if self.step == PICK:
-            return hn + 3
+            return hn + 4
         if self.step == ROW:
             return 5
         return hn + 1
@@ -181,6 +191,10 @@ class Play:
     def ok_pick(self, app, it):
         if it == UNDO:
             self.undo(app)
+        elif it == HINT:
+            from app import hints  # loaded only when asked, and unloaded by hints.hint
+
+            hints.hint(app, self)
         elif it == MENU:
             self.open_menu(app)
         elif it == RESET:
@@ -207,6 +221,9 @@ class Play:
         self.step = ROW
         self.focus = 4
         self.move_focus(1)
+        h = self.hint
+        if h and (h & 8 if what == RESET else (h >> 4) & 63 == rules.PAUSE):
+            self.focus = h & 7  # following a hint: its row first
         self.message = "Which row for the " + ("pause?" if what == rules.PAUSE else "reset?")
 
     def ok_row(self, app, row):
@@ -268,6 +285,7 @@ class Play:
         self.after_change(app)
 
     def after_change(self, app):
+        self.hint = 0
         self.survey()
         if self.focus >= self.ring():
             self.focus = 0
@@ -281,7 +299,8 @@ class Play:
         if ended or self.game.over():
             app.store.remove(SAVE)
         else:
-            app.store.write(SAVE, saves.encode(self.game, saves.ASSISTED if self.assisted else 0))
+            flags = (saves.ASSISTED if self.assisted else 0) | (saves.HINTED if self.hinted else 0)
+            app.store.write(SAVE, saves.encode(self.game, flags))
 
     def undo(self, app):
         if not self.game.undo():

@@ -7,7 +7,7 @@ a short reason for the player.
 
     0..1  magic b"LG"        2  format version (1)
     3  players (1..5)        4  pauses (0..3)        5  starting seat (0-based)
-    6  flags: bit 0 ASSISTED (Undo was used), bit 1 HINTED (reserved for hints),
+    6  flags: bit 0 ASSISTED (Undo was used), bit 1 HINTED (a hint was shown),
        bit 2 the deal is a deck (otherwise a seed); the other bits are 0
     7  moves played (0..50)
     8  the deal: the seed (4 bytes, little-endian) or the deck (40 + pauses cards, top first)

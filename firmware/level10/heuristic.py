@@ -41,18 +41,20 @@ from level10.rules import (
     apply,
 )
 
-# Weights (integers: the engine uses no floats). Tuned on deals 1-2000 at Standard.
+# Weights (integers: the engine uses no floats), tuned on deals 1-2000 at Standard by
+# tools/tune_heuristic.py, one weight at a time, kept when more deals were won.
 _W_NOLIVE = const(1000)  # reset desire: the row has nothing playable in hand
 _W_HEIGHT = const(6)  # ... per point of the row's value
 _W_STRANDED_HELD = const(12)  # ... per held card of that world below the value
 _W_STRANDED_UNSEEN = const(1)  # ... per unseen card of that world below the value
-_W_LAST = const(1)  # ... less per unseen card of the world when it is the row's last reset
-_W_GAP = const(-1)  # ... per point between the value and the lowest playable card
-_W_DUMP_MIN = const(3)  # a card goes under the deck from this dump score up
-_W_DUMP_DEAD = const(8)  # dump score of a card no reset can free any more
+_W_AHEAD = const(1)  # ... less per card of that world still to come above the value
+_W_SPARE = const(1)  # ... less when both of the row's resets are still in the supply
+_W_LAST_HELD = const(1)  # ... less per held card of that world when it is the row's last reset
+_W_DUMP_MIN = const(6)  # a card goes under the deck from this dump score up
+_W_DUMP_DEAD = const(9)  # dump score of a card no reset can free any more
 _W_DUMP_GAP = const(1)  # dump score per point above its row's value
-_W_DUMP_PAUSE = const(20)  # dump score of a pause: it only helps once the deck is empty
-
+_W_DUMP_BEHIND = const(2)  # ... per held card of that world between the value and it
+_W_DUMP_PAUSE = const(10)  # dump score of a pause: it only helps once the deck is empty
 _W_ASKED_RESET = const(20)  # reset desire lost when a teammate asked for that reset
 _W_ASKED_PLAY = const(2)  # play gap added when a teammate wants to play in that row
 _NONE = const(63)
@@ -78,8 +80,9 @@ def mark_placed(s):
 
 
 def survey(s, seat):
-    """Fill `held` and `low` for `seat` (`placed` must be current); return (pauses
-    held, rows filled in the current column, 1 if the column has its reset)."""
+    """Fill `held` and `low` for `seat` (`placed` must be current); return pauses held
+    + 16 * rows filled in the current column + 256 if the column has its reset (one
+    small int: a tuple would allocate on every simulated move)."""
     g = AT_GRID + s[AT_MOVES] // 5
     filled = 0
     has_reset = 0
@@ -103,7 +106,7 @@ def survey(s, seat):
         # hands are sorted, so the first playable card of a world is its lowest
         if low[r] == 255 and s[g + r * 10] == 0 and (c & 7) + 1 >= s[AT_ROWVAL + r]:
             low[r] = c
-    return held_pauses, filled, has_reset
+    return held_pauses | filled << 4 | has_reset << 8
 
 
 def reset_desire(s, r):
@@ -112,13 +115,19 @@ def reset_desire(s, r):
     below = (1 << (v - 1)) - 1 if v > 1 else 0  # numbers 1 .. v-1: stranded until a reset
     h = held[r]
     unseen = ~(h | placed[r]) & 255
-    d = v * _W_HEIGHT + _BITS[h & below] * _W_STRANDED_HELD + _BITS[unseen & below] * _W_STRANDED_UNSEEN
+    ahead = ~(placed[r] | below) & 255  # still to come, playable without a reset
+    d = (
+        v * _W_HEIGHT
+        + _BITS[h & below] * _W_STRANDED_HELD
+        + _BITS[unseen & below] * _W_STRANDED_UNSEEN
+        - _BITS[ahead] * _W_AHEAD
+    )
     if low[r] == 255:
         d += _W_NOLIVE
-    else:
-        d += ((low[r] & 7) + 1 - v) * _W_GAP
     if s[AT_SUPPLY + r] == 1:
-        d -= _BITS[unseen] * _W_LAST
+        d -= _BITS[h] * _W_LAST_HELD
+    else:
+        d -= _W_SPARE
     return d
 
 
@@ -156,9 +165,12 @@ def dumps(s, seat, row):
             r = c >> 3
             v = 0 if r == row else s[AT_ROWVAL + r]
             n = (c & 7) + 1
-            sc = (n - v) * _W_DUMP_GAP
             if n < v:  # stranded: worth keeping while a reset can still free it
                 sc = 0 if s[AT_SUPPLY + r] else _W_DUMP_DEAD
+            else:
+                # held cards between the value and it will be played first
+                between = held[r] & ((1 << (n - 1)) - 1) & ~((1 << v) - 1)
+                sc = (n - v) * _W_DUMP_GAP + _BITS[between] * _W_DUMP_BEHIND
         if sc > sa:
             b = a
             sb = sa
@@ -202,7 +214,10 @@ def play_out(t):
 
 def _choose(s, avoid_reset, avoid_play):
     seat = s[AT_TURN]
-    held_pauses, filled, has_reset = survey(s, seat)
+    k = survey(s, seat)
+    held_pauses = k & 15
+    filled = (k >> 4) & 15
+    has_reset = k >> 8
     g = AT_GRID + s[AT_MOVES] // 5
     base = AT_HANDS + seat * s[AT_HSIZE]
     end = base + s[AT_HCOUNT + seat]

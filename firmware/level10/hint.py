@@ -49,7 +49,12 @@ from level10.rules import (
 from level10.sight import Sight
 from prng import Prng
 
-BUDGET = const(2000)  # simulated moves per hint: about a second on a Pico (README)
+# Simulated moves per hint. One costs about 100 us in the MicroPython runner (play-outs
+# by the rule-of-thumb player, with dealing and bookkeeping), and the runner is about 18x
+# as fast as a Pico (shared/specs/device-speed.md), so about 1.8 ms on a Pico: 500 fit a
+# second. A search finishes its round of play-outs, so the longest hints (6 candidates
+# early in a game) take up to about 580. `python -m tools.bench ai` measures it.
+BUDGET = const(500)
 _MAX_CANDIDATES = const(6)
 _WIN_BONUS = const(100)  # a won play-out counts this much above its score
 _ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty
@@ -168,7 +173,10 @@ def _candidates(s, seat, first, buf, n):
     """The proposal and a few alternatives, all legal, without repeats."""
     out = [first]
     heuristic.mark_placed(s)
-    held_pauses, filled, has_reset = heuristic.survey(s, seat)
+    k = heuristic.survey(s, seat)
+    held_pauses = k & 15
+    filled = (k >> 4) & 15
+    has_reset = k >> 8
     g = AT_GRID + s[AT_MOVES] // 5
     if not has_reset:
         if first & 8:

@@ -97,7 +97,9 @@ def announce(s, seat, talk):
     if status(s) != PLAYING:
         return
     heuristic.mark_placed(s)
-    filled, has_reset = heuristic.survey(s, seat)[1:]
+    k = heuristic.survey(s, seat)
+    filled = (k >> 4) & 15
+    has_reset = k >> 8
     if not has_reset:
         r = heuristic.reset_row(s)
         if r >= 0 and heuristic.low[r] == 255:

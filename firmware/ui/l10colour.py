@@ -3,7 +3,7 @@
     y 0    level, deck and score
     y 13   the grid: a row per world (icon, resets left), ten columns of 21 px
     y 91   the hand: a tile per card, bright when playable, dark when not
-    y 116  Reset / Undo / Menu (or Done while choosing cards)
+    y 116  Reset / Undo / Hint / Menu (or Done while choosing cards)
     y 127  the last message, or what the keys do
 
 Each part remembers what it drew, so a move repaints only the slots, tiles
@@ -26,16 +26,17 @@ _HY = const(91)
 _HW = const(22)
 _BY = const(116)
 _MY = const(127)
-_WORDS = ("Reset", "Undo", "Menu")
+_WORDS = ("Reset", "Undo", "Hint", "Menu")
 _HUD = ("Level %d/10", "Deck %d", "Score %d")
 _HX = b"\x03\x60\xa8"  # x of each: 3, 96, 168
-_WX = b"\x02\x32\x5c"  # x of each word: 2, 50, 92
+_WX = b"\x02\x32\x5c\x86"  # x of each word: 2, 50, 92, 134
 
 
 class Table:
     def __init__(self, app):
         self.hint_pick = "%s: play or choose   %s: menu" % (app.button("ok"), app.button("back"))
         self.hint_back = "%s: choose   %s: step back" % (app.button("ok"), app.button("back"))
+        self.hint_ask = "%s: show a hint (counts as assisted)" % app.button("ok")
         self.cells = array("H", bytes(100))  # per slot: its value and highlight bits as drawn
         self.rows = array("H", bytes(10))
         self.tiles = array("H", bytes(20))
@@ -60,13 +61,23 @@ class Table:
                 self.draw_row_label(p, r, look)
             for c in range(10):
                 v = rules.cell(s, r, c)
-                look = v | (c == col) << 7 | ((targets >> r & 1) and c == col) << 8 | (focus and c == col) << 9
+                look = (
+                    v | (c == col) << 7 | ((targets >> r & 1) and c == col) << 8 | (focus and c == col) << 9
+                )
                 if self.cells[r * 10 + c] != look:
                     self.cells[r * 10 + c] = look
                     self.draw_cell(p, r, c, v, look)
         self.draw_hand(p, t)
         self.draw_bar(p, t)
-        m = t.message or (self.hint_pick if t.step == T.PICK else self.hint_back)
+        m = t.message
+        if not m:
+            m = (
+                self.hint_back
+                if t.step != T.PICK
+                else self.hint_ask
+                if t.item(t.focus) == T.HINT
+                else self.hint_pick
+            )
         if m != self.msg:
             self.msg = m
             p.fill(0, _MY, p.w, 8, theme.BG)
@@ -108,7 +119,12 @@ class Table:
             p.text("\x07", x + 7, y + 3, theme.SKY + r)
         elif v >= rules.PAUSE_CELL:
             p.fill(x, y, w, h, theme.PAUSE)
-            p.text("\x06" if v == rules.PAUSE_CELL else "\x06+", x + (7 if v == rules.PAUSE_CELL else 4), y + 3, theme.INK)
+            p.text(
+                "\x06" if v == rules.PAUSE_CELL else "\x06+",
+                x + (7 if v == rules.PAUSE_CELL else 4),
+                y + 3,
+                theme.INK,
+            )
         else:
             p.fill(x, y, w, h, theme.SKY + r)
             p.text(str((v - 1) % 8 + 1), x + 7, y + 3, theme.INK)
@@ -181,7 +197,7 @@ class Table:
         if t.step == T.ROW:
             p.text("Choose a row " + "\x10\x11", 2, _BY + 1, theme.TARGET)
             return
-        for k in range(3):
+        for k in range(4):
             x = _WX[k]
             sel = it == T.RESET + k
             word = _WORDS[k]

@@ -2,7 +2,7 @@
 
     y 0    the grid: a text row per world (icon, resets left, ten 11-px slots)
     y 40   the hand: icon and number per card, underlined when playable
-    y 48   Rst / Undo / Menu, deck and score
+    y 48   Rst / Undo / ? (Hint) / Menu, deck and score
     y 56   the last message (a long one takes both bottom lines)
 
 The current column's empty slots are outlined; in the row step the legal
@@ -19,13 +19,14 @@ from ui.paint import unseen
 
 _GX = const(13)
 _CW = const(11)
-_WORDS = ("Rst", "Undo", "Menu")
-_WX = b"\x00\x18\x36"  # 0, 24, 54
+_WORDS = ("Rst", "Undo", "?", "Menu")  # "?" is Hint: the line also holds deck and score
+_WX = b"\x00\x15\x30\x39"  # 0, 21, 48, 57
 
 
 class Table:
     def __init__(self, app):
         self.hint = "%s:ok %s:back" % (app.button("ok"), app.button("back"))
+        self.ask = "%s: hint (assisted)" % app.button("ok")  # what "?" does, said on its line
         self.cells = array("H", bytes(100))
         self.rows = array("H", bytes(10))
         self.tiles = array("H", bytes(20))
@@ -76,7 +77,7 @@ class Table:
                 else:
                     p.text(str((v - 1) % 8 + 1), x + 2, y, theme.FG)
         self.draw_hand(p, t)
-        m = t.message or self.hint
+        m = t.message or (self.ask if t.step == T.PICK and t.item(t.focus) == T.HINT else self.hint)
         if len(m) > 21:  # a long message takes the bar's line too, until the next key
             if m != self.msg:
                 self.msg = m
@@ -153,7 +154,7 @@ class Table:
         elif t.step == T.ROW:
             p.text("Row? \x10\x11", 0, 48, theme.FG)
         else:
-            for k in range(3):
+            for k in range(4):
                 sel = it == T.RESET + k
                 w = len(_WORDS[k]) * 6 + 2
                 p.fill(_WX[k], 48, w, 8, theme.HILITE if sel else theme.BG)
