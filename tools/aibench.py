@@ -129,6 +129,7 @@ POLICIES = {
         Policy("greedy", "greedy rule", "Greedy()"),
         Policy("hint", "hint, device budget", "Hint(hint.BUDGET, seed)", note=sims_note),
         Policy("hint10", "hint, 10× budget", "Hint(10 * hint.BUDGET, seed)", note=sims_note),
+        Policy("talk", "hint, announcing", "Hint(hint.BUDGET, seed, True)", note=sims_note),
         Policy(
             "open",
             "open-hand bound",
@@ -139,6 +140,11 @@ POLICIES = {
         ),
     ]
 }
+
+
+def runs(name, players):
+    """Whether policy `name` has a row for `players`: announcing needs teammates."""
+    return not (name == "talk" and players == 1)
 
 
 def available(name):
@@ -167,6 +173,8 @@ def play_all(names, players_list, pauses_list, deals, workers=1, options=None):
     for players in players_list:
         for pauses in pauses_list:
             for name in names:
+                if not runs(name, players):
+                    continue
                 for lo in range(1, deals + 1, chunk):
                     seeds = tuple(range(lo, min(deals, lo + chunk - 1) + 1))
                     tasks.append((name, players, pauses, seeds, options))
@@ -327,6 +335,8 @@ def report(results, names, players_list, pauses_list, deals, options, command, m
     for players in players_list:
         for pauses in pauses_list:
             for name in names:
+                if not runs(name, players):
+                    continue
                 policy = POLICIES[name]
                 row = Row(results[(name, players, pauses)])
                 cells = [
@@ -357,6 +367,16 @@ def report(results, names, players_list, pauses_list, deals, options, command, m
             out.append(
                 f"Hint engine at device budget / open-hand bound, wins at Standard, {players} "
                 f"player{'s' if players > 1 else ''}: {ratio} ({h.wins} / {o.wins} wins; aim ≥ 0.90)."
+            )
+    if 2 in pauses_list and {"hint", "talk"} <= set(names):
+        for players in players_list:
+            if players == 1:
+                continue
+            h = Row(results[("hint", players, 2)])
+            t = Row(results[("talk", players, 2)])
+            out.append(
+                f"Bots announcing / silent, {players} players at Standard: {t.wins} / {h.wins} wins,"
+                f" mean score {t.score / t.deals:.1f} / {h.score / h.deals:.1f}."
             )
     out.append("Every seat plays by its row's policy, seeing only its own hand; times are inside the policy.")
     if {"hint", "hint10"} & set(names):
@@ -390,6 +410,7 @@ def mismatches(results, mp):
     return [
         f"{name} deal {i + 1} ({players} players, {pauses} pauses)"
         for (name, players, pauses), deals in mp.items()
+        if runs(name, players)
         for i, d in enumerate(deals)
         if d.outcome() != results[(name, players, pauses)][i].outcome()
     ]

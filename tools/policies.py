@@ -71,15 +71,31 @@ class Greedy:
 
 class Hint:
     """The hint engine as a player: `hint.suggest(game, budget, seed)` for the seat on
-    turn, which sees only its own hand. `sims` adds up `hint.last_sims` over the calls."""
+    turn, which sees only its own hand. `sims` adds up `hint.last_sims` over the calls.
 
-    def __init__(self, budget, seed):
+    `talking`: the seats talk as bots do in the app (RULINGS L10-11): before each move
+    every other seat announces its world counts and wishes (`talk.announce`), and the
+    seat on turn decides knowing them. Silent, each seat knows only its own hand."""
+
+    def __init__(self, budget, seed, talking=False):
         self.budget = budget
         self.seed = seed
         self.sims = 0
+        self.talk = None
+        if talking:
+            from level10 import talk
+
+            self.talk = talk.Talk()
+            self.announce = talk.announce
 
     def __call__(self, game):
-        m = hint.suggest(game, budget=self.budget, seed=self.seed)
+        said = self.talk
+        if said is not None:
+            seat = game.to_move()
+            for q in range(rules.players(game.state)):
+                if q != seat:
+                    self.announce(game.state, q, said)
+        m = hint.suggest(game, budget=self.budget, seed=self.seed, talk=said)
         self.sims += hint.last_sims
         return m
 
