@@ -452,7 +452,9 @@ def add_arguments(parser):
 def check(args):
     """What is wrong with the options, or None; fills in the default policies."""
     if not args.policies:
-        args.policies = [name for name in POLICIES if available(name) is None]
+        args.policies = [
+            name for name in POLICIES if available(name) is None and any(runs(name, p) for p in args.players)
+        ]
     if args.open_limit is None and solver is not None:
         args.open_limit = solver.LIMIT
     for name in args.policies:
