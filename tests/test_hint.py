@@ -385,3 +385,25 @@ def test_with_the_deck_empty_the_hint_never_does_worse_than_the_rule_of_thumb():
         assert (k.status() == rules.WON, k.score()) >= (h.status() == rules.WON, h.score())
         checked += 1
     assert checked > 10
+
+
+# -- the tuning tool ------------------------------------------------------------------
+
+
+def test_the_tuner_reads_every_weight_and_rebuilds_the_same_player():
+    from tools import tune_heuristic as tune
+
+    text = tune.SOURCE.read_text()
+    w = tune.weights(text)
+    assert w["_W_NOLIVE"] == heuristic._W_NOLIVE and len(w) == text.count("= const(") - 1  # _NONE
+    same = tune.player(text, {})
+    other = tune.player(text, {"_W_DUMP_PAUSE": -50})  # never put a pause under
+    differs = False
+    for deal in (1, 2, 3):
+        g = Game(1, 2, seed=deal)
+        while not g.over():
+            m = heuristic.choose(g.state)
+            assert same.choose(g.state) == m
+            differs |= other.choose(g.state) != m
+            g.apply(m)
+    assert differs
