@@ -407,3 +407,30 @@ def test_the_tuner_reads_every_weight_and_rebuilds_the_same_player():
             differs |= other.choose(g.state) != m
             g.apply(m)
     assert differs
+
+
+# -- the same moves under MicroPython --------------------------------------------------
+
+PARITY = r"""
+from level10.game import Game
+from level10 import hint, talk
+for players, pauses, seed in ((1, 2, 5), (3, 1, 8), (5, 0, 2)):
+    g = Game(players, pauses, seed=seed)
+    said = talk.Talk() if players > 1 else None
+    out = []
+    while not g.over() and g.played < 12:
+        if said is not None:
+            for q in range(players):
+                if q != g.to_move():
+                    talk.announce(g.state, q, said)
+        m = hint.suggest(g, budget=120, seed=seed, talk=said)
+        out.append((m, hint.last_sims))
+        g.apply(m)
+    print(players, out, said.encode().hex() if said else "")
+"""
+
+
+def test_hints_and_bots_choose_the_same_moves_under_micropython(micropython):
+    got = micropython.run(PARITY)
+    assert got == micropython.run_cpython(PARITY)
+    assert got.count("\n") == 3
