@@ -202,7 +202,7 @@ def stand_in_solver(lie=False):
         won = game.status() == rules.WON
         exact = deck == Game(players, pauses, seed=1).deck or deck == Game(players, pauses, seed=3).deck
         return types.SimpleNamespace(
-            score=game.score() + lie, won=won, exact=exact, moves=game.moves(), nodes=limit
+            score=game.score() + lie, won=won, exact=exact, moves=game.moves(), nodes=limit, winnable=won
         )
 
     return types.SimpleNamespace(solve=solve, LIMIT=100)
@@ -215,7 +215,7 @@ def test_open_row_replays_the_solvers_line(monkeypatch):
     greedy, hint, bound = rows
     assert bound["policy"] == "open-hand bound"
     assert (bound["wins"], bound["mean score"]) == (greedy["wins"], greedy["mean score"])
-    assert bound["notes"] == "host only; solved exactly 50%"
+    assert bound["notes"] == "host only; wins: a winning line exists; solved exactly 50%"
     hint_wins, open_wins = int(hint["wins"].split("/")[0]), int(bound["wins"].split("/")[0])
     ratio = [line for line in after if line.startswith("Hint engine at device budget / open-hand bound")]
     assert len(ratio) == 1
