@@ -21,6 +21,7 @@ from prng import Prng
 
 PRESSES = int(os.environ.get("FUZZ_PRESSES", "50000"))  # per board
 RUNS = 5  # each board's presses go in this many runs from power-up (they spread over test workers)
+TABLES = ("Play", "Team")  # the table: solo, or with teammates (bots or pass and play)
 
 
 class Referee:
@@ -36,12 +37,13 @@ class Referee:
 
     def look(self, app):
         t = app.screen
-        if type(t).__name__ != "Play":
+        if type(t).__name__ not in TABLES:
             return
         g = t.game
         if t is not self.table or g.played < self.ref.played:  # a new table, or Undo
             self.table = t
-            self.ref = Game(players=1, pauses=rules.pauses(g.state), seed=g.seed)
+            s = g.state
+            self.ref = Game(rules.players(s), rules.pauses(s), seed=g.seed, start=rules.start_seat(s))
             for m in g.moves():
                 self.ref.apply(m)
         elif g.played > self.ref.played:
@@ -77,7 +79,7 @@ def test_random_presses_never_break_the_app(board, run, tmp_path):
         was = app.screen
         app.key(keys[rng.below(len(keys))], now)
         screens.add(type(app.screen).__name__ + ":" + getattr(app.screen, "title", ""))
-        if type(app.screen).__name__ == "Play" and app.screen is not was:
+        if type(app.screen).__name__ in TABLES and app.screen is not was:
             games += 1
         referee.look(app)
     w, h, rgb = hh.screen()

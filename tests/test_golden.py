@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from host_sim import png, sim
-from host_sim.autoplay import Autoplayer, drive
+from host_sim.autoplay import Autoplayer, drive, key_toward
 from level10 import record
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -100,6 +100,44 @@ def to_hint(app):
     return None if t.item(t.focus) == T.HINT else "up"
 
 
+def team(players, mode, moves):
+    """Keys: from the title, a new game of won-solo's deal (3) with `players` and `mode`
+    ("bots" or "pass"); the person on turn plays the first legal move until `moves` are
+    played, OK hurries the bots and passes the pass screen; it stops at a person's turn
+    on the table (a pass-and-play game: on the pass screen)."""
+    from app import saves
+
+    want = saves.BOTS if mode == "bots" else saves.PASS
+    ap = Autoplayer(WON.pauses, WON.seed, None)
+
+    def step(app):
+        t = app.screen
+        kind = type(t).__name__
+        if kind == "NewGame":
+            if t.players != players:
+                return "ok" if t.focus == 3 else "down"
+            if t.mode != want:
+                return "ok" if t.focus == 4 else "down"
+            return ap.new_game_key(t)
+        if kind == "Menu":
+            return "ok" if t.label(t.focus) == "New game" else "down"
+        if t.game.played >= moves and (t.hidden or t.my_turn()):
+            return None
+        if t.hidden or not t.my_turn():
+            return "ok"
+        return key_toward(t, t.game.clone().legal_moves()[0])
+
+    return step
+
+
+def to_talk(app):
+    """Move the table's cursor onto Talk (then OK, as a next step, opens it)."""
+    from app import l10play as T
+
+    t = app.screen
+    return None if t.item(t.focus) == T.TALK else "up"
+
+
 # name -> a function making a fresh plan (plans keep state, so one per run)
 SCREENS = {
     "title": lambda: keys(),
@@ -139,6 +177,13 @@ SCREENS = {
     "table_hint": lambda: then(on_table(WON, 39), to_hint, "ok"),
     # the demo's opening, before its first move is chosen (half a period later)
     "watch": lambda: then(menu_to("Watch a game"), "ok"),
+    # teammates: the New game menu for them, the table with three bots' lines (after a
+    # key, the OLED's bottom line shows the next bot's), the Talk menu, the pass screen
+    "new_game_team": lambda: keys("ok", "down", "down", "down", "ok", "ok", "ok", "down"),
+    "team_table": lambda: then(team(4, "bots", 6), "down"),
+    "team_talk": lambda: then(team(3, "bots", 3), to_talk, "ok", "down", "ok", "down", "down", "down"),
+    "team_pass": lambda: then(team(3, "pass", 2)),
+    "team_pass_table": lambda: then(team(5, "pass", 3), "ok"),
 }
 
 

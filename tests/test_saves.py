@@ -1,9 +1,10 @@
 """app.saves: the game in progress as bytes, resumed by replaying its moves.
 
 Covers: round trips at every move of the sample records and of seeded games (with Undo
-history and flags), the app killed after every move and at every step of each save
-(through app.store on the fake flash of test_store), crafted and mutated saves that
-must fail with ValueError and nothing else, and the same bytes under MicroPython.
+history and flags), games with teammates (their mode and what was said), version 1 saves,
+the app killed after every move and at every step of each save (through app.store on the
+fake flash of test_store), crafted and mutated saves that must fail with ValueError and
+nothing else, and the same bytes under MicroPython.
 """
 
 import random
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_store import KINDS, FakeFlash, PowerCut
 
-from app.saves import ASSISTED, HINTED, decode, encode
+from app.saves import ASSISTED, BOTS, HINTED, MODE, PASS, decode, encode, resume
 from app.store import Damaged, Store
 from level10 import record, rules
 from level10.game import Game
@@ -64,12 +65,13 @@ def same_game(a, b):
 @pytest.mark.parametrize("name,start,moves", ALL, ids=[a[0] for a in ALL])
 def test_round_trip_at_every_move(name, start, moves):
     g = start.clone()
+    team = rules.players(g.state) > 1  # saved as pass and play unless told (35 bytes of talk)
     for i in range(len(moves) + 1):
         data = encode(g)
-        assert len(data) == 8 + (4 if g.seed is not None else len(g.deck)) + 2 * i
+        assert len(data) == 8 + (35 if team else 0) + (4 if g.seed is not None else len(g.deck)) + 2 * i
         back, flags = decode(data)
         same_game(back, g)
-        assert flags == 0
+        assert flags == (PASS if team else 0)
         assert encode(back) == data
         if i < len(moves):
             g.apply(moves[i])
@@ -81,16 +83,86 @@ def test_sizes():
     g = longest[1].clone()
     for m in longest[2]:
         g.apply(m)
-    assert len(encode(g)) == (112 if g.seed is not None else 8 + len(g.deck) + 100)
+    talk = 35 if rules.players(g.state) > 1 else 0
+    assert len(encode(g)) == talk + (112 if g.seed is not None else 8 + len(g.deck) + 100)
     assert len(encode(Game(1, 2, seed=5))) == 12
+    assert len(encode(Game(3, 2, seed=5), BOTS)) == 47
 
 
 def test_flags_round_trip():
     g = Game(2, 1, seed=99)
     g.apply(g.legal_moves()[0])
     for flags in (0, ASSISTED, HINTED, ASSISTED | HINTED):
-        assert decode(encode(g, flags))[1] == flags
-    assert decode(encode(g, 0xFF))[1] == ASSISTED | HINTED  # unknown flags are not written
+        for mode in (BOTS, PASS):
+            assert decode(encode(g, flags | mode))[1] == flags | mode
+        assert decode(encode(g, flags))[1] == flags | PASS  # several players, no mode: pass and play
+    assert decode(encode(g, 0xFF))[1] == ASSISTED | HINTED | PASS  # unknown flags are not written
+    solo = Game(1, 1, seed=99)
+    assert decode(encode(solo, ASSISTED | BOTS))[1] == ASSISTED  # a solo game has no mode
+
+
+def test_teammates_mode_and_talk_round_trip():
+    """What was said is saved with the game, 35 bytes after the header, at every move."""
+    from level10.talk import Talk
+
+    for players in (2, 3, 5):
+        g = Game(players, 2, seed=players * 13)
+        rng = Prng(players)
+        talk = Talk()
+        while not g.over():
+            for mode in (BOTS, PASS):
+                data = encode(g, mode | ASSISTED, talk.encode())
+                assert len(data) == 8 + 35 + 4 + 2 * g.played
+                assert data[8:43] == talk.encode()
+                back, flags, said = resume(data)
+                same_game(back, g)
+                assert (flags, said) == (mode | ASSISTED, talk.encode())
+                assert encode(back, flags, said) == data
+            seat = g.to_move()
+            talk.forget(seat)
+            talk.say_count(seat, rng.below(5), rng.below(8))
+            talk.say_play(seat, rng.below(5))
+            legal = g.legal_moves()
+            g.apply(legal[rng.below(len(legal))])
+    assert resume(encode(Game(1, 2, seed=1)))[2] is None  # solo: nothing said, nothing saved
+
+
+def test_talk_that_nobody_could_have_said_is_refused():
+    from level10.talk import Talk
+
+    g = Game(3, 2, seed=5)
+    good = encode(g, BOTS, Talk().encode())
+    for at, v in ((8, 11), (8 + 15, 0), (8 + 24, 1), (8 + 25, 5), (8 + 28, 0), (8 + 30, 7), (8 + 34, 2)):
+        d = bytearray(good)
+        d[at] = v  # a count above a hand, a seat not in a game of 3, a world past Desert
+        assert check_decode(bytes(d)) == "saved game damaged", (at, v)
+    for at, v in ((8, 10), (8 + 14, 3), (8 + 27, 4), (8 + 32, 0)):
+        d = bytearray(good)
+        d[at] = v
+        assert check_decode(bytes(d)) is None, (at, v)
+
+
+def test_version_1_saves_still_load():
+    """Version 1 had no mode and no talk: a solo save is the same bytes but the version; a
+    game of several players comes back as pass and play, nothing said."""
+    for name, start, moves in ALL[:: len(ALL) // 12]:
+        g = start.clone()
+        for m in moves[:9]:
+            g.apply(m)
+        new = encode(g, ASSISTED)
+        team = rules.players(g.state) > 1
+        old = bytearray(new[:8] + (new[43:] if team else new[8:]))
+        old[2] = 1
+        old[6] &= ~MODE
+        back, flags, said = resume(bytes(old))
+        same_game(back, g)
+        assert flags == ASSISTED | (PASS if team else 0)
+        assert said == (b"\xff" * 35 if team else None)
+        assert encode(back, flags, said) == new
+    bad = bytearray(encode(Game(1, 2, seed=3)))
+    bad[2] = 1
+    bad[6] = 8  # version 1 knew no mode
+    assert check_decode(bytes(bad)) == "saved game damaged"
 
 
 def test_resume_keeps_undo_history():
@@ -199,15 +271,22 @@ def test_store_cost_per_move():
 
 
 def check_decode(data):
-    """decode() either works (and the bytes are then exactly a save) or raises a
-    ValueError with a short message: nothing else."""
+    """decode() either works (and the bytes are then exactly a save, or, from version 1,
+    the same game again) or raises a ValueError with a short message: nothing else."""
     try:
-        g, flags = decode(data)
+        g, flags, said = resume(data)
     except ValueError as e:
         assert type(e) is ValueError
         assert 0 < len(str(e)) <= 32, str(e)
         return str(e)
-    assert encode(g, flags) == bytes(data)
+    assert decode(data)[1] == flags
+    again = encode(g, flags, said)
+    if data[2] == 1:
+        back = resume(again)
+        same_game(back[0], g)
+        assert back[1:] == (flags, said)
+    else:
+        assert again == bytes(data)
     return None
 
 
@@ -223,7 +302,7 @@ def test_crafted_headers():
     good = bytearray(a_save())
     cases = {
         "not a saved game": [b"", b"LG", b"XX\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00", b"\x00" * 12],
-        "saved by another version": [good[:2] + b"\x02" + good[3:], good[:2] + b"\x00" + good[3:]],
+        "saved by another version": [good[:2] + b"\x03" + good[3:], good[:2] + b"\x00" + good[3:]],
     }
     for why, datas in cases.items():
         for d in datas:

@@ -2,7 +2,7 @@
 and any move in words.
 
 Loaded only while needed: the table imports it to show a hint, and it unloads itself and
-the engine right after. Watch a game and the bots use it too.
+the engine right after. Watch a game and the bots (app/team.py) use it too.
 """
 
 import sys
@@ -15,14 +15,15 @@ _NONE = const(63)
 _ENGINE = []  # type: list[str]  # the modules loading the engine brought in (it, and what it imports)
 
 
-def suggest(game):
-    """The hint engine's move for the seat on turn; seeded by the move number, so the
-    same position gets the same hint every time. The modules the engine loads are noted
-    in _ENGINE, for unload() to let go."""
+def suggest(game, talk=None):
+    """The hint engine's move for the seat on turn, knowing what teammates said (`talk`, a
+    level10.talk.Talk, with teammates); seeded by the move number, so the same position
+    gets the same hint every time. The modules the engine loads are noted in _ENGINE, for
+    unload() to let go."""
     had = None if "level10.hint" in sys.modules else list(sys.modules)
     from level10 import hint as engine
 
-    m = engine.suggest(game, seed=game.played)
+    m = engine.suggest(game, seed=game.played, talk=talk)
     if had is not None:
         for name in sys.modules:
             if name not in had:
@@ -41,7 +42,7 @@ def hint(app, t):
     now on the game counts as assisted (kept in the save, so resuming does not drop it)."""
     t.message = "Thinking..."
     app.render()  # the engine takes about a second on a Pico: say so first
-    m = suggest(t.game)
+    m = suggest(t.game, getattr(t, "talk", None))  # a table with teammates has what they said
     t.survey()  # this position's moves again: the engine may have used the game's buffer
     point(t, m)
     t.message = say(m, "Hint: ", app.p.mono, 2)

@@ -1,6 +1,6 @@
 """Level 10 on the handheld: its menu, a new game, resuming, the end screen,
-statistics and the rules summary. The table itself is app/l10play.py; hints and
-Watch a game are app/watch.py.
+statistics and the rules summary. The table itself is app/l10play.py (app/team.py with
+teammates: bots or pass and play); hints are app/hints.py, Watch a game app/watch.py.
 """
 
 from app import saves
@@ -11,6 +11,7 @@ from level10.game import Game
 
 NAMES = ("Master", "Pro", "Standard", "Beginner")  # by number of pauses (rulebook table)
 SAVE = "game"  # as app.l10play.SAVE
+_TEAMMATES = ("bots", "pass and play")  # by mode: saves.BOTS >> 4, saves.PASS >> 4
 
 
 def difficulty(pauses):
@@ -19,6 +20,7 @@ def difficulty(pauses):
 
 def menu(app):
     """Level 10's title menu; Continue shows only when a game is saved."""
+    forget("app.newgame")  # back from New game
     items = [["New game", new_game]]
     if _saved(app):
         items.insert(0, ["Continue", lambda a: resume(a, True)])
@@ -51,11 +53,18 @@ def _settings(app):
 # starting and resuming
 
 
-def start(app, pauses, deal, deck=None):
+def start(app, pauses, deal, deck=None, players=1, mode=0):
     """A new game of deal number `deal` (or, for a game that came with its own deck, that
-    deck dealt again)."""
-    game = Game(players=1, pauses=pauses, seed=deal) if deck is None else Game(1, pauses, deck=deck)
-    play(app, game, 0, "%s, %s. Good luck!" % (deal_name(game), difficulty(pauses)))
+    deck dealt again); with 2-5 `players`, `mode` says who the teammates are (saves.BOTS or
+    saves.PASS)."""
+    if deck is None:
+        game = Game(players=players, pauses=pauses, seed=deal)
+    else:
+        game = Game(players, pauses, deck=deck)
+    text = "%s, %s" % (deal_name(game), difficulty(pauses))
+    if players > 1:
+        text += ", %d players" % players
+    play(app, game, mode if players > 1 else 0, text + ". Good luck!")
     app.screen.save(app)
 
 
@@ -64,8 +73,15 @@ def deal_name(game):
     return "Deal %d" % game.seed if game.seed is not None else "Own deck"
 
 
-def play(app, game, flags, message):
-    """The table for `game`; `flags` (saves.ASSISTED, saves.HINTED) say how it was helped."""
+def play(app, game, flags, message, said=None):
+    """The table for `game`; `flags` (saves.ASSISTED, saves.HINTED) say how it was helped,
+    and its mode (saves.BOTS, saves.PASS) who the teammates are: their table, with `said`
+    (what was said, as saved), is app/team.py, loaded only for them."""
+    if flags & saves.MODE:
+        from app.team import Team
+
+        _table(app, Team(app, game, flags, message, said))
+        return
     from app.l10play import Play
 
     _table(app, Play(app, game, flags, message))
@@ -89,6 +105,7 @@ def _table(app, screen):
         "app.setup",
         "app.stats",
         "app.l10help",
+        "app.newgame",
         "level10.referee",
         "level10.cards",
         "prng",
@@ -101,87 +118,27 @@ def resume(app, asked=False):
         data = app.store.read(SAVE)
         if data is None:
             return False
-        game, flags = saves.decode(data)
+        game, flags, said = saves.resume(data)
     except ValueError as e:  # Damaged is a ValueError too
         app.store.clear_damaged(SAVE)
         app.note = "The saved game could not be read (" + str(e) + "), so it was removed."
         if asked:
             app.go(menu(app))
         return False
-    play(app, game, flags, "Welcome back: %s, move %d." % (deal_name(game), game.played + 1))
+    play(app, game, flags, "Welcome back: %s, move %d." % (deal_name(game), game.played + 1), said)
     return True
 
 
-class NewGame(Menu):
-    """Difficulty, an optional deal number, Start. The deal number is entered digit
-    by digit, as on any handheld: up/down change a digit, OK moves to the next,
-    Back to the one before (from the first: random deal again)."""
-
-    def __init__(self, app):
-        self.pauses = app.settings.pauses
-        self.deal = -1  # -1: a random deal
-        self.digit = -1  # the digit being edited (0 = leftmost), -1 when not editing
-        super().__init__(
-            "New game",
-            [
-                [lambda: "Difficulty: " + NAMES[self.pauses], self.cycle],
-                [self.deal_label, self.edit],
-                ["Start", self.go],
-            ],
-            back=lambda a: a.go(menu(a)),
-        )
-
-    def deal_label(self):
-        if self.deal < 0:
-            return "Deal: random"
-        text = "%05d" % self.deal
-        if self.digit < 0:
-            return "Deal: " + text
-        return "Deal: " + text[: self.digit] + "[" + text[self.digit] + "]" + text[self.digit + 1 :]
-
-    def cycle(self, app):
-        self.pauses = (self.pauses - 1) % 4
-
-    def edit(self, app):
-        self.digit = 0
-        if self.deal < 0:
-            self.deal = 0
-
-    def go(self, app):
-        app.settings.pauses = self.pauses
-        app.save_settings()
-        start(app, self.pauses, self.deal if self.deal >= 0 else app.entropy % 100000)
-
-    def key(self, app, k):
-        if self.digit >= 0:
-            unit = 10 ** (4 - self.digit)
-            d = self.deal // unit % 10
-            if k == "up" or k == "down":
-                nd = (d + (1 if k == "up" else 9)) % 10
-                self.deal += (nd - d) * unit
-            elif k == "ok" or k == "right":
-                self.digit += 1
-                if self.digit == 5:
-                    self.digit = -1
-                    self.focus = 2  # on to Start
-            elif k == "back" or k == "left":
-                self.digit -= 1
-                if self.digit < 0 and k == "back":
-                    self.deal = -1
-            return
-        if self.focus == 0 and (k == "left" or k == "right"):
-            self.pauses = (self.pauses + (1 if k == "left" else -1)) % 4
-            return
-        super().key(app, k)
-
-
 def new_game(app):
+    """The New game menu (app/newgame.py: loaded only while it is open)."""
+    from app.newgame import NewGame
+
     app.go(NewGame(app))
 
 
 def menu_again(app):
     """Back to the title menu from the table: the table's code can go."""
-    forget("app.l10play", "ui.l10mono", "ui.l10colour")
+    forget("app.l10play", "ui.l10mono", "ui.l10colour", "app.team", "level10.talk")
     app.go(menu(app))
 
 
@@ -231,42 +188,50 @@ def finish(app, table, gave_up=False):
     assisted = table.assisted or table.hinted
     level, resets, unused, bonus, total = rules.score_parts(s)
     pauses = rules.pauses(s)
-    from app import stats
-
+    players = rules.players(s)
+    mode = getattr(table, "mode", 0)  # a Team's: who the teammates were
+    best = 0
     # The save goes first: a power cut between the two writes then loses this result
     # (the move being saved), where the other order would count the game twice after
     # resuming it at its last move.
     table.save(app, ended=True)
-    st = app.stats()
-    best = stats.record(st, pauses, won, total, assisted) & stats.NEW_BEST
-    app.save_stats(st)
-    st = None
-    forget("app.l10play", "ui.l10mono", "ui.l10colour", "app.stats")
-    title = "You won!" if won else "Game over"
+    if not mode:  # the statistics are solo games' (a team's score is the team's)
+        from app import stats
+
+        st = app.stats()
+        best = stats.record(st, pauses, won, total, assisted) & stats.NEW_BEST
+        app.save_stats(st)
+        st = None
+    forget("app.l10play", "ui.l10mono", "ui.l10colour", "app.stats", "app.team", "level10.talk")
+    title = ("Team won!" if mode else "You won!") if won else "Game over"
     if app.p.mono:  # 21 characters a line
         info = [
             "Score %d, %s" % (total, deal_name(g).lower()),
             "%d cards, %d resets" % (level, resets),
             "+%d: %d pause%s unused" % (bonus, unused, "" if unused == 1 else "s"),
         ]
+        if mode:
+            info.append("%d players, %s" % (players, "pass&play" if mode == saves.PASS else "bots"))
         if best:
             title += " New best!"
         elif assisted:
             title += " (assisted)"
     else:
         info = [
-            ("Score %d" % total) + ("  New best!" if best else ""),
+            ("%s %d" % ("Team score" if mode else "Score", total)) + ("  New best!" if best else ""),
             "%d level cards + %d resets placed" % (level, resets),
             "+%d for %d unused pause%s" % (bonus, unused, "" if unused == 1 else "s"),
             "%s, %s%s" % (deal_name(g), NAMES[pauses], " (assisted)" if assisted else ""),
         ]
+        if mode:
+            info.append("%d players, %s: no statistics" % (players, _TEAMMATES[mode >> 4]))
     deal = g.seed
     deck = g.deck if deal is None else None
     app.go(
         Menu(
             title,
             [
-                ["Play this deal again", lambda a: start(a, pauses, deal, deck)],
+                ["Play this deal again", lambda a: start(a, pauses, deal, deck, players, mode)],
                 ["New game", new_game],
                 ["Title", menu_again],
             ],
@@ -300,6 +265,7 @@ def show_stats(app):
             if assisted:
                 lines.append(" %d assisted" % assisted)
     lines += wrap("Games where Undo or a hint was used count as assisted and set no records.", width)
+    lines += wrap("Only solo games are counted: games with bots or pass and play are not.", width)
     forget("app.stats")
     app.go(Pager("Statistics", lines, lambda a: a.go(menu(a))))
 

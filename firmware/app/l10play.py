@@ -32,6 +32,7 @@ UNDO = const(101)
 HINT = const(102)
 MENU = const(103)
 DONE = const(104)  # the action item in UNDER and BURY
+TALK = const(105)  # with teammates (app/team.py): what the seat on turn may announce
 
 _NONE = const(63)
 SAVE = "game"  # the store's name for the game in progress

@@ -9,6 +9,8 @@ taken-back move makes those numbers say less than they seem to. Nor can Undo hel
 streak: an assisted win leaves the current streak as it was, while an assisted loss
 ends it like any loss (otherwise using Undo once would shield a streak from a lost game).
 Counts stop at 65535. The win rate is rounded down, so 100 % means every game won.
+Only solo games are counted: a game with teammates (bots or pass and play) scores for its
+team and is left out.
 
 Stored as b"LT", version 1, then for pauses 0..3: played, won (2 bytes each), best
 score (1), streak, best streak, assisted (2 each), little-endian: 47 bytes.

@@ -8,6 +8,12 @@
 
 Each part remembers what it drew, so a move repaints only the slots, tiles
 and words that changed.
+
+With teammates (`Team`, for app/team.py) a line per other seat sits on top: its name,
+how many cards it holds and what it said (RULINGS L10-11); the seat on turn is lit. The
+grid's rows shrink to make room (15 px for one other seat down to 11 px for four), level,
+deck and score move to the right of the hand (which holds 7 cards at most then), and the
+bar gains Talk.
 """
 
 from array import array
@@ -27,6 +33,7 @@ _HW = const(22)
 _BY = const(116)
 _MY = const(127)
 _WORDS = ("Reset", "Undo", "Hint", "Menu")
+_ITEMS = (T.RESET, T.UNDO, T.HINT, T.MENU)  # the ring item of each word
 _HUD = ("Level %d/10", "Deck %d", "Score %d")
 _HX = b"\x03\x60\xa8"  # x of each: 3, 96, 168
 _WX = b"\x02\x32\x5c\x86"  # x of each word: 2, 50, 92, 134
@@ -43,6 +50,12 @@ class Table:
         self.hud = None
         self.bar = None
         self.msg = None
+        self.gy = _GY  # the grid's top and its rows' height (Team's differ)
+        self.rh = _RH
+        self.words = _WORDS  # type: tuple[str, ...]
+        self.items = _ITEMS  # type: tuple[int, ...]
+        self.wx = _WX
+        self.slots = 10  # hand tiles
 
     def draw(self, p, t, full):
         if full:
@@ -69,19 +82,17 @@ class Table:
                     self.draw_cell(p, r, c, v, look)
         self.draw_hand(p, t)
         self.draw_bar(p, t)
-        m = t.message
-        if not m:
-            m = (
-                self.hint_back
-                if t.step != T.PICK
-                else self.hint_ask
-                if t.item(t.focus) == T.HINT
-                else self.hint_pick
-            )
+        m = t.message or self.idle(t)
         if m != self.msg:
             self.msg = m
             p.fill(0, _MY, p.w, 8, theme.BG)
             p.text(m[:40], 1, _MY, theme.FG if t.message else theme.DIM)
+
+    def idle(self, t):
+        """The message line when there is no message: what the keys do."""
+        if t.step != T.PICK:
+            return self.hint_back
+        return self.hint_ask if t.item(t.focus) == T.HINT else self.hint_pick
 
     def draw_hud(self, p, s):
         """Level, deck and score, each repainted alone when it changes (one 8-row band)."""
@@ -97,42 +108,45 @@ class Table:
         self.hud = hud
 
     def draw_row_label(self, p, r, look):
-        y = _GY + r * _RH
-        p.fill(0, y, _GX - 1, _RH - 1, theme.TARGET if look & 8 else theme.BG)
-        p.text(chr(1 + r), 2, y + 3, theme.INK if look & 8 else theme.SKY + r)
+        rh = self.rh
+        y = self.gy + r * rh
+        ty = y + (rh - 8) // 2  # the text's top, centred in the row
+        p.fill(0, y, _GX - 1, rh - 1, theme.TARGET if look & 8 else theme.BG)
+        p.text(chr(1 + r), 2, ty, theme.INK if look & 8 else theme.SKY + r)
         for k in range(2):  # the resets still beside the row
-            p.fill(10 + k * 5, y + 3, 3, 8, theme.SKY + r if k < (look & 3) else theme.PANEL)
+            p.fill(10 + k * 5, ty, 3, 8, theme.SKY + r if k < (look & 3) else theme.PANEL)
         if look & 4 and not look & 8:
-            p.frame(0, y, _GX - 1, _RH - 1, theme.TARGET)
+            p.frame(0, y, _GX - 1, rh - 1, theme.TARGET)
 
     def draw_cell(self, p, r, c, v, look):
         x = _GX + c * _CW
-        y = _GY + r * _RH
+        y = self.gy + r * self.rh
         w = _CW - 1
-        h = _RH - 1
+        h = self.rh - 1
+        ty = y + (h - 7) // 2
         if v == rules.EMPTY:
             p.fill(x, y, w, h, theme.TARGET if look & 512 else (theme.COLUMN if look & 128 else theme.PANEL))
             if look & 256 and not look & 512:
                 p.frame(x, y, w, h, theme.TARGET)
         elif v == rules.RESET_CELL:
             p.fill(x, y, w, h, theme.PANEL)
-            p.text("\x07", x + 7, y + 3, theme.SKY + r)
+            p.text("\x07", x + 7, ty, theme.SKY + r)
         elif v >= rules.PAUSE_CELL:
             p.fill(x, y, w, h, theme.PAUSE)
             p.text(
                 "\x06" if v == rules.PAUSE_CELL else "\x06+",
                 x + (7 if v == rules.PAUSE_CELL else 4),
-                y + 3,
+                ty,
                 theme.INK,
             )
         else:
             p.fill(x, y, w, h, theme.SKY + r)
-            p.text(str((v - 1) % 8 + 1), x + 7, y + 3, theme.INK)
+            p.text(str((v - 1) % 8 + 1), x + 7, ty, theme.INK)
 
     def draw_hand(self, p, t):
         hn = t.hand_size()
         fitem = t.item(t.focus) if t.step != T.ROW else -1
-        for i in range(10):
+        for i in range(self.slots):
             if i >= hn:
                 look = 0
             else:
@@ -197,10 +211,82 @@ class Table:
         if t.step == T.ROW:
             p.text("Choose a row " + "\x10\x11", 2, _BY + 1, theme.TARGET)
             return
-        for k in range(4):
-            x = _WX[k]
-            sel = it == T.RESET + k
-            word = _WORDS[k]
+        for k in range(len(self.words)):
+            x = self.wx[k]
+            sel = it == self.items[k]
+            word = self.words[k]
             p.fill(x, _BY, len(word) * 6 + 4, 10, theme.HILITE if sel else theme.BG)
             role = theme.INK if sel else (theme.DIM if k == 0 and not bar[2] else theme.FG)
             p.text(word, x + 2, _BY + 1, role)
+
+
+class Team(Table):
+    """The table with teammates (app/team.py's): a line per other seat on top, level, deck
+    and score right of the hand, Talk on the bar. A line: a marker when the seat is on turn,
+    its name, its cards, then what it said: each world's icon and count ("-": not said),
+    the world it would like to play in (an arrow and the icon) and the reset it would like
+    to place (the reset's icon and the world's)."""
+
+    def __init__(self, app, players):
+        super().__init__(app)
+        self.said = [b""] * (players - 1)  # per line: what it shows, as last drawn
+        self.gy = 8 * (players - 1) + 2
+        self.rh = min(_RH, (_HY - 2 - self.gy) // 5)
+        self.words = ("Reset", "Undo", "Hint", "Talk", "Menu")
+        self.items = (T.RESET, T.UNDO, T.HINT, T.TALK, T.MENU)
+        self.wx = b"\x02\x2c\x50\x74\x98"  # x of each word: 2, 44, 80, 116, 152
+        self.slots = 7  # 2 players hold 7 cards, more hold fewer: the right of the row is free
+
+    def draw(self, p, t, full):
+        if full:
+            for i in range(len(self.said)):
+                self.said[i] = b""
+        super().draw(p, t, full)
+        s = t.game.state
+        b = t.talk.b
+        turn = rules.to_move(s)
+        for i, q in enumerate(t.others()):
+            look = bytes(b[q * 5 : q * 5 + 5]) + bytes(
+                (b[25 + q], b[30 + q], rules.hand_count(s, q), q == turn, q)
+            )
+            if self.said[i] != look:
+                self.said[i] = look
+                self.draw_seat(p, t, 8 * i, look)
+
+    def draw_seat(self, p, t, y, look):
+        p.fill(0, y, p.w, 8, theme.BG)
+        q = look[9]
+        lit = look[8]
+        if lit:
+            p.text("\x13", 1, y, theme.HILITE)
+        p.text(t.name(q), 8, y, theme.HILITE if lit else theme.FG)
+        n = look[7]
+        p.text("%d card%s" % (n, "" if n == 1 else "s"), 62, y, theme.DIM)
+        for w in range(5):
+            x = 108 + 18 * w
+            p.text(chr(1 + w), x, y, theme.SKY + w)
+            k = look[w]
+            p.text("-" if k == 255 else str(k), x + 6, y, theme.DIM if k == 255 else theme.FG)
+        for j in range(2):  # the play wish, the reset wish
+            w = look[5 + j]
+            if w < 5:
+                x = 196 + 22 * j
+                p.text("\x13" if j == 0 else "\x07", x, y, theme.FG)
+                p.text(chr(1 + w), x + 6, y, theme.SKY + w)
+
+    def idle(self, t):
+        said = t.said_text(t.seat())
+        if said and t.step == T.PICK:
+            return "You said: " + said
+        return super().idle(t)
+
+    def draw_hud(self, p, s):
+        """Level, deck and score, one above the other, right of the hand."""
+        hud = (min(rules.column(s) + 1, 10), rules.deck_count(s), rules.score(s))
+        old = self.hud
+        for k in range(3):
+            if old is None or old[k] != hud[k]:
+                y = _HY + 8 * k
+                p.fill(162, y, 78, 8, theme.BG)
+                p.text(_HUD[k] % hud[k], 162, y, theme.HILITE if k == 2 else theme.FG)
+        self.hud = hud

@@ -2,7 +2,7 @@
 
     y 0    the grid: a text row per world (icon, resets left, ten 11-px slots)
     y 40   the hand: icon and number per card, underlined when playable
-    y 48   Rst / Undo / ? (Hint) / Menu, deck and score
+    y 48   Rst / Undo / ? (Hint) / Menu (Talk with teammates), deck and score
     y 56   the last message (a long one takes both bottom lines)
 
 The current column's empty slots are outlined; in the row step the legal
@@ -20,6 +20,7 @@ from ui.paint import unseen
 _GX = const(13)
 _CW = const(11)
 _WORDS = ("Rst", "Undo", "?", "Menu")  # "?" is Hint: the line also holds deck and score
+_ITEMS = (T.RESET, T.UNDO, T.HINT, T.MENU)  # the ring item of each word
 _WX = b"\x00\x15\x30\x39"  # 0, 21, 48, 57
 
 
@@ -32,6 +33,8 @@ class Table:
         self.tiles = array("H", bytes(20))
         self.bar = None
         self.msg = None
+        self.words = _WORDS  # type: tuple[str, ...]  # with teammates Talk takes Menu's place (app/team.py)
+        self.items = _ITEMS  # type: tuple[int, ...]
 
     def draw(self, p, t, full):
         if full:
@@ -77,7 +80,7 @@ class Table:
                 else:
                     p.text(str((v - 1) % 8 + 1), x + 2, y, theme.FG)
         self.draw_hand(p, t)
-        m = t.message or (self.ask if t.step == T.PICK and t.item(t.focus) == T.HINT else self.hint)
+        m = t.message or self.idle(t)
         if len(m) > 21:  # a long message takes the bar's line too, until the next key
             if m != self.msg:
                 self.msg = m
@@ -93,6 +96,10 @@ class Table:
             self.msg = m
             p.fill(0, 56, p.w, 8, theme.BG)
             p.text(m, 0, 56, theme.FG)
+
+    def idle(self, t):
+        """The bottom line when there is no message: what the keys do."""
+        return self.ask if t.step == T.PICK and t.item(t.focus) == T.HINT else self.hint
 
     def draw_hand(self, p, t):
         """The hand as one line, a world's icon before its run of numbers:
@@ -155,9 +162,10 @@ class Table:
             p.text("Row? \x10\x11", 0, 48, theme.FG)
         else:
             for k in range(4):
-                sel = it == T.RESET + k
-                w = len(_WORDS[k]) * 6 + 2
+                sel = it == self.items[k]
+                word = self.words[k]
+                w = len(word) * 6 + 2
                 p.fill(_WX[k], 48, w, 8, theme.HILITE if sel else theme.BG)
-                p.text(_WORDS[k], _WX[k] + 1, 48, theme.INK if sel else theme.FG)
+                p.text(word, _WX[k] + 1, 48, theme.INK if sel else theme.FG)
         tail = "D%d S%d" % (bar[3], bar[4])
         p.text(tail, p.w - 6 * len(tail), 48, theme.FG)

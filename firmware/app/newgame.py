@@ -1,0 +1,108 @@
+"""The New game menu: difficulty, deal number, Start, players and teammates.
+
+Loaded only while it is open (app/l10.py's new_game); Start hands over to l10.start.
+"""
+
+from app import saves
+from app.l10 import NAMES, menu, start
+from app.screen import Menu
+
+TEAMMATES = {saves.BOTS: "bots", saves.PASS: "pass and play"}  # by mode (app/saves.py)
+
+
+class NewGame(Menu):
+    """Difficulty, an optional deal number, Start, then the players (1-5) and, with 2-5,
+    who the teammates are: bots, or people passing the handheld. (Start stays third, where
+    it always was, so a player's habit and the test autoplayer still find it.) The deal
+    number is entered digit by digit, as on any handheld: up/down change a digit, OK moves
+    to the next, Back to the one before (from the first: random deal again). Left/right
+    (or OK) change the difficulty, the players and the teammates."""
+
+    def __init__(self, app):
+        self.pauses = app.settings.pauses
+        self.deal = -1  # -1: a random deal
+        self.digit = -1  # the digit being edited (0 = leftmost), -1 when not editing
+        # solo unless chosen (settings keep no mode, and half a choice remembered would
+        # bring back 3 players with bots after a game of 3 passing the handheld)
+        self.players = 1
+        self.mode = saves.BOTS
+        self.wide = app.p.cols > 30
+        super().__init__("New game", [], back=lambda a: a.go(menu(a)))
+        self.fill()
+
+    def fill(self):
+        """The items for this number of players (the teammates only with some)."""
+        self.items = [
+            [lambda: "Difficulty: " + NAMES[self.pauses], self.cycle],
+            [self.deal_label, self.edit],
+            ["Start", self.go],
+            [self.players_label, lambda a: self.more_players(1)],
+        ]
+        if self.players > 1:
+            self.items.append([self.mode_label, self.other_mode])
+
+    def players_label(self):
+        return "Players: %d%s" % (self.players, " (solo)" if self.players == 1 else "")
+
+    def mode_label(self):
+        if self.mode == saves.PASS and not self.wide:
+            return "Teammates: pass&play"  # 21 columns
+        return "Teammates: " + TEAMMATES[self.mode]
+
+    def more_players(self, d):
+        self.players = (self.players - 1 + d) % 5 + 1
+        self.fill()
+
+    def other_mode(self, app=None):
+        self.mode = saves.PASS if self.mode == saves.BOTS else saves.BOTS
+
+    def deal_label(self):
+        if self.deal < 0:
+            return "Deal: random"
+        text = "%05d" % self.deal
+        if self.digit < 0:
+            return "Deal: " + text
+        return "Deal: " + text[: self.digit] + "[" + text[self.digit] + "]" + text[self.digit + 1 :]
+
+    def cycle(self, app):
+        self.pauses = (self.pauses - 1) % 4
+
+    def edit(self, app):
+        self.digit = 0
+        if self.deal < 0:
+            self.deal = 0
+
+    def go(self, app):
+        app.settings.pauses = self.pauses
+        app.save_settings()
+        deal = self.deal if self.deal >= 0 else app.entropy % 100000
+        start(app, self.pauses, deal, None, self.players, self.mode)
+
+    def key(self, app, k):
+        if self.digit >= 0:
+            unit = 10 ** (4 - self.digit)
+            d = self.deal // unit % 10
+            if k == "up" or k == "down":
+                nd = (d + (1 if k == "up" else 9)) % 10
+                self.deal += (nd - d) * unit
+            elif k == "ok" or k == "right":
+                self.digit += 1
+                if self.digit == 5:
+                    self.digit = -1
+                    self.focus = 2  # on to Start
+            elif k == "back" or k == "left":
+                self.digit -= 1
+                if self.digit < 0 and k == "back":
+                    self.deal = -1
+            return
+        if k == "left" or k == "right":
+            if self.focus == 0:
+                self.pauses = (self.pauses + (1 if k == "left" else -1)) % 4
+                return
+            if self.focus == 3:
+                self.more_players(1 if k == "right" else -1)
+                return
+            if self.focus == 4:
+                self.other_mode()
+                return
+        super().key(app, k)

@@ -1,0 +1,364 @@
+"""The table with teammates: 2-5 players, the others bots or people sharing the handheld.
+
+Bots (mode saves.BOTS): seat 0 is the player, seats 1.. are bots. On a bot's turn the
+table says "Bot 2 thinking...", the hint engine chooses the bot's move from what that
+seat sees and what was said (level10.hint.suggest with the talk), and the table shows it
+("Bot 2: Forest 5", its row lit) for PERIOD ms of app time before playing it; OK plays
+it at once. Before every move each bot but the mover says its piece
+(level10.talk.announce); after a person's move what they said is forgotten (their hand
+changed). The engine's code is in memory only while bots play.
+
+Pass and play (saves.PASS): every seat is a person. When a move gives the turn to
+another seat, a screen hides every hand ("Player 2's turn: pass the handheld") until OK;
+the table then shows that seat's hand.
+
+In both modes Talk (on the ring) opens app/say.py: what the seat on turn may announce
+(RULINGS L10-11), shown to the others on the table: a line per seat on the colour
+boards; on the OLED the bottom line shows each seat's line in turn. Hint asks the engine
+for the seat on turn, knowing what was said, and marks the game assisted. Undo with bots
+takes back the player's last move and the bots' moves after it; in pass and play the
+last move, whoever made it, then the pass screen comes up. The game is saved after every
+move and whatever is said, with its mode and the talk (app/saves.py).
+"""
+
+import sys
+
+from app import saves
+from app.app import forget
+from app.l10play import HINT, MENU, PICK, RESET, SAVE, TALK, UNDO, Play
+from compat import const
+from level10 import rules
+from level10.talk import Talk, announce
+
+PERIOD = const(1200)  # ms of app time a bot's chosen move is on show before it is played
+GAP = const(400)  # ms between a bot's move and the next bot's thinking, to see it land
+SHOW = const(2500)  # ms each seat's line stays on the OLED's bottom line
+_RING = (RESET, UNDO, HINT, TALK, MENU)  # after the hand; the OLED has no room for Menu (Back opens it)
+
+
+class Team(Play):
+    """The table of a game with teammates: `flags` holds its mode (saves.BOTS or saves.PASS),
+    `said` what was said (Talk's 35 bytes, as saved; None: nothing yet)."""
+
+    def __init__(self, app, game, flags, message, said=None):
+        self.mode = flags & saves.MODE
+        self.talk = Talk(said)
+        self.pending = 0  # a bot's chosen move, on show until it is played (0: none)
+        self.due = app.last  # when the bots' next step is due (app time)
+        self.fresh = False  # a bot's move was just chosen: its show starts at the next tick
+        self.hidden = self.mode == saves.PASS  # the pass screen is up
+        self.shown = 0  # the OLED: which seat's line the bottom line shows
+        self.told = None  # the message saying a bot's move (the OLED clears it after a while)
+        self.extra = _RING[:4] if app.p.mono else _RING
+        super().__init__(app, game, flags, message)
+        self.view = _view(app, rules.players(game.state))
+        if self.mode == saves.BOTS and self.my_turn():
+            self.speak(0)
+            _unload()
+
+    # who is who
+
+    def seat(self):
+        """The seat whose hand the table shows: the player's with bots, else the one on turn."""
+        if self.mode == saves.BOTS:
+            return 0
+        return rules.to_move(self.game.state)
+
+    def my_turn(self):
+        """The person at the table is on turn (not a bot)."""
+        return rules.to_move(self.game.state) == self.seat() != rules.NO_SEAT
+
+    def name(self, q):
+        if self.mode == saves.BOTS:
+            return "You" if q == 0 else "Bot %d" % (q + 1)
+        return "Player %d" % (q + 1)
+
+    def others(self):
+        """The other seats, in turn order after the one the table shows."""
+        n = rules.players(self.game.state)
+        v = self.seat()
+        v = 0 if v == rules.NO_SEAT else v
+        return [(v + i) % n for i in range(1, n)]
+
+    # what was said
+
+    def speak(self, mover):
+        """Before a move: every bot but `mover` says what it may (level10.talk.announce)."""
+        s = self.game.state
+        for q in range(1, rules.players(s)):
+            if q != mover:
+                announce(s, q, self.talk)
+
+    def said_text(self, q):
+        """What seat `q` said, as icons: each world's count ("\\x012": 2 Sky cards), the world
+        it would like to play in (an arrow and its icon), the reset it would like to place
+        (the reset's icon and the world's); "" when nothing."""
+        b = self.talk.b
+        t = ""
+        if q >= 5:
+            return t  # no seat (the game is over)
+        for w in range(5):
+            if b[q * 5 + w] != 255:
+                t += chr(1 + w) + str(b[q * 5 + w])
+        for k, mark in ((25, " \x13"), (30, " \x07")):
+            if b[k + q] != 255:
+                t += mark + chr(1 + b[k + q])
+        return t.strip()
+
+    def summary(self):
+        """The OLED's bottom line: one seat's cards and what it said (each in turn, SHOW ms
+        each; the player's own too once they said something), as "B2 5:\\x012\\x021...";
+        None when there is nobody to tell of."""
+        seats = self.others()
+        me = self.seat()
+        if me != rules.NO_SEAT and self.talk.said_anything(me):
+            seats.append(me)
+        q = seats[self.shown % len(seats)]
+        said = self.said_text(q) or "said nothing"
+        who = "You" if q == me else ("B%d" if self.mode == saves.BOTS else "P%d") % (q + 1)
+        return "%s %d:%s" % (who, rules.hand_count(self.game.state, q), said)
+
+    # the ring: the hand, then Reset, Undo, Hint, Talk (and Menu where there is room)
+
+    def ring(self):
+        if self.step == PICK:
+            return self.hand_size() + len(self.extra)
+        return super().ring()
+
+    def item(self, pos):
+        if self.step == PICK:
+            hn = self.hand_size()
+            if pos >= hn:
+                return self.extra[pos - hn]
+        return super().item(pos)
+
+    def survey(self):
+        super().survey()
+        if not self.my_turn():  # a bot's turn: nothing in the player's hand can go now
+            for i in range(10):
+                self.playable[i] = 0
+            self.pause_rows = self.reset_rows = 0
+
+    def targets(self):
+        if self.pending:
+            return 1 << (self.pending & 7)  # the row of the bot's move on show
+        return super().targets()
+
+    # keys
+
+    def key(self, app, k):
+        if self.hidden:  # the pass screen
+            if k == "ok":
+                self.hidden = False
+                app.full = True
+                self.message = self.name(self.seat()) + ", your turn"
+            elif k == "back":
+                self.open_menu(app)
+            return
+        if self.my_turn():
+            super().key(app, k)
+            return
+        # a bot's turn: the player may look at their hand, play the bot's move at once, or pause
+        if k == "back":
+            self.open_menu(app)
+        elif k == "ok":
+            if self.pending:
+                self.bot_move(app, app.last)
+            else:
+                self.due = app.last  # no waiting for the next bot either
+        elif k == "up" or k == "left":
+            self.move_focus(-1)
+        else:
+            self.move_focus(1)
+
+    def ok_pick(self, app, it):
+        if it == TALK:
+            from app import say  # loaded only while open
+
+            say.menu(app, self)
+            return
+        super().ok_pick(app, it)
+
+    def open_menu(self, app):
+        _unload()
+        super().open_menu(app)
+
+    # moves
+
+    def commit(self, app, m):
+        """A person's move."""
+        seat = rules.to_move(self.game.state)
+        self.game.apply(m)
+        self.moved(app, seat, m)
+
+    def moved(self, app, seat, m):
+        """After `seat` played `m`: what a person said is out of date (bots say theirs again
+        before every move anyway). In pass and play the move is told ("Player 1: Forest 5"),
+        and when the turn goes to another seat it starts behind the pass screen."""
+        if self.mode == saves.PASS:
+            from app.hints import say  # its words only: no engine
+
+            self.message = say(m, self.name(seat) + ": ", app.p.mono)
+            forget("app.hints", "level10.cards")
+            self.talk.forget(seat)
+            if rules.to_move(self.game.state) != seat:
+                self.hidden = True
+                app.full = True
+        elif seat == 0:
+            self.talk.forget(0)
+            self.due = (app.last + GAP) & 0x3FFFFFFF  # the bots' turns start after a moment
+        self.step = PICK
+        self.n_chosen = 0
+        self.after_change(app)
+
+    def after_change(self, app):
+        """After a move or an undo: on the player's turn with bots, the bots say their piece
+        and the engine goes; then as solo (the save, or the end)."""
+        if self.game.over():
+            _unload()
+        elif self.mode == saves.BOTS and self.my_turn():
+            self.speak(0)
+            _unload()
+        super().after_change(app)
+
+    def tick(self, app, now):
+        """The bots' turns, a step at a time; on the OLED, the next seat's line."""
+        if not app.awake or self.hidden or self.game.over():
+            return
+        if self.fresh:  # the bot's move is chosen: show it for PERIOD from now
+            self.fresh = False
+            self.due = (now + PERIOD) & 0x3FFFFFFF
+        if ((now - self.due + 0x20000000) & 0x3FFFFFFF) < 0x20000000:
+            return  # not yet
+        if self.my_turn():
+            if app.p.mono:
+                if self.message and self.message is self.told:
+                    self.message = None  # the bots' last move has been read: the seats' lines now
+                else:
+                    self.shown += 1
+                self.due = (now + SHOW) & 0x3FFFFFFF
+                app.render()
+            return
+        if self.pending:
+            self.bot_move(app, now)
+        else:
+            self.think(app)
+        app.render()
+
+    def think(self, app):
+        """Choose the move of the bot on turn, from what it sees and what was said."""
+        seat = rules.to_move(self.game.state)
+        self.speak(seat)
+        self.message = self.name(seat) + " thinking..."
+        app.render()  # about a second on a Pico: say so first
+        from app import hints
+
+        m = hints.suggest(self.game, self.talk)
+        self.survey()  # this position's moves again: the engine used the game's buffer
+        self.pending = m
+        self.message = self.told = hints.say(m, self.name(seat) + ": ", app.p.mono)
+        self.fresh = True
+
+    def bot_move(self, app, now):
+        """Play the bot's move on show (its words stay on the message line)."""
+        m = self.pending
+        self.pending = 0
+        self.fresh = False
+        seat = rules.to_move(self.game.state)
+        self.game.apply(m)  # chosen among this position's legal moves
+        self.moved(app, seat, m)
+        self.shown = 0  # the player's turn: the OLED's bottom line starts at the next seat
+        self.due = (now + (SHOW if self.my_turn() else GAP)) & 0x3FFFFFFF
+
+    def undo(self, app):
+        """With bots: back to before the player's last move (the bots' moves after it go
+        too); in pass and play: the last move, then the pass screen for whoever is on turn."""
+        g = self.game
+        if not g.played:
+            self.message = "Nothing to undo"
+            return
+        self.pending = 0
+        if self.mode == saves.BOTS:
+            while g.undo() and rules.to_move(g.state) != 0:
+                pass
+        else:
+            g.undo()
+            self.hidden = True
+            app.full = True
+        self.assisted = True
+        self.message = "Undone. This game now counts as assisted"
+        self.after_change(app)
+
+    def save(self, app, ended=False):
+        """The game on flash after every move and whatever is said, with the mode and the talk."""
+        if ended or self.game.over():
+            app.store.remove(SAVE)
+        else:
+            flags = (saves.ASSISTED if self.assisted else 0) | (saves.HINTED if self.hinted else 0)
+            app.store.write(SAVE, saves.encode(self.game, flags | self.mode, self.talk.encode()))
+
+    # the screen
+
+    def draw(self, app, full):
+        if self.hidden:
+            if full:
+                _pass_screen(app, self)
+            return
+        self.view.draw(app.p, self, full)
+
+
+def _unload():
+    """Let the engine's code go (it is loaded again for the next bot or hint)."""
+    h = sys.modules.get("app.hints")
+    if h:
+        h.unload("app.hints", "level10.cards")
+    forget("level10.heuristic")  # talk.announce loads it
+
+
+def _view(app, players):
+    if not app.p.mono:
+        from ui import l10colour
+
+        return l10colour.Team(app, players)
+    from ui import l10mono
+
+    class Mono(l10mono.Table):
+        """The OLED's table with Talk in Menu's place (Back opens the menu) and, when
+        nothing else is said, a seat's line on the bottom line (app/team.py's summary)."""
+
+        def __init__(self, app):
+            super().__init__(app)
+            self.words = ("Rst", "Undo", "?", "Talk")
+            self.items = _RING[:4]
+
+        def idle(self, t):
+            if t.step == PICK and t.item(t.focus) != HINT and t.my_turn():
+                return t.summary()
+            return super().idle(t)
+
+    return Mono(app)
+
+
+def _pass_screen(app, t):
+    """Every hand hidden until the seat on turn has the handheld: who is next, the last
+    move (public anyway), and the keys."""
+    from app.screen import title_bar, wrap
+    from ui import theme
+
+    p = app.p
+    who = t.name(t.seat())
+    p.clear()
+    y = title_bar(p, who + "'s turn")
+    x = 0 if p.mono else 4
+    text = "Pass the handheld to %s. Everyone else: look away." % who
+    if t.message:
+        text += "\n" + t.message
+    step = 8 if p.mono else 11
+    for line in wrap(text, p.cols - 1):
+        if y + step > p.h - 8:
+            break  # the keys' line stays
+        p.text(line, x, y, theme.FG)
+        y += step
+    keys = "%s: show my hand  %s: menu" % (app.button("ok"), app.button("back"))
+    p.text(keys if len(keys) < p.cols else "%s: show hand" % app.button("ok"), x, p.h - 8, theme.DIM)
+    forget("app.screen")
