@@ -14,6 +14,7 @@ import os
 import sys
 
 import pytest
+from mainloop import program
 
 from app import saves, stats
 from app.app import App, forget
@@ -448,48 +449,7 @@ def test_hints_run_alike_under_micropython_from_mpy(micropython):
     assert micro["hint_before"] + micro["hint_code"] + micro["hint_work"] <= micro["hint_peak"]
 
 
-DEMO = r"""
-import machine
-import board
-from app import run
-
-D = board.DISPLAY
-if D["bus"] == "spi":
-    machine.attach_spi(D["spi"], machine.Sink(), dc=D["dc"], cs=D["cs"])
-else:
-    machine.attach_i2c(D["i2c"], D["addr"], machine.Sink())
-PINS = dict(board.BUTTONS)
-PRESSES = NAMES.split()
-for gpio in PINS.values():
-    machine.drive(gpio, 1)
-
-
-class Clock:
-    # virtual time for the firmware's own loop: the presses (60 ms, 150 ms apart), then
-    # WAIT ms with no key at all
-    def __init__(self):
-        self.t = 0
-
-    def ticks_ms(self):
-        return self.t
-
-    def ticks_diff(self, a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-    def sleep_ms(self, ms):
-        self.t += ms
-        i, phase = divmod(self.t - 300, 150)
-        if 0 <= i < len(PRESSES):
-            machine.drive(PINS[PRESSES[i]], 0 if phase < 60 else 1)
-        elif self.t > 300 + 150 * len(PRESSES) + WAIT:
-            raise SystemExit
-
-
-apps = []
-try:
-    run.main(board, clock=Clock(), root="/", on_start=apps.append)
-except SystemExit:
-    pass
+DEMO_TAIL = r"""
 t = apps[-1].screen
 print(repr((len(apps), type(t).__name__, t.deal, t.game.moves())))
 """
@@ -502,7 +462,7 @@ def test_watch_a_game_runs_under_micropython(micropython, tmp_path):
     from tools import apprun
 
     apprun.stage("oled_128x64", tmp_path)
-    code = "NAMES = %r\nWAIT = %d\n" % ("DOWN DOWN DOWN OK", 8 * W.PERIOD) + DEMO
+    code = program("DOWN DOWN DOWN OK", DEMO_TAIL, wait=8 * W.PERIOD)
     out = micropython.run(code, firmware_dir=tmp_path, lib_dirs=[micropython.HOST_SIM / "machine.py"])
     apps, kind, deal, played = ast.literal_eval(out.strip().splitlines()[-1])
     assert (apps, kind) == (1, "Watch")

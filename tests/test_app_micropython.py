@@ -4,6 +4,7 @@ compared with the same script under CPython: the same end screen, statistics, fr
 and bytes sent to the display, move by move."""
 
 import pytest
+from mainloop import program
 
 from host_sim.autoplay import keys_for_record
 from level10 import record
@@ -30,47 +31,7 @@ def test_scripted_game_runs_alike_under_micropython_from_mpy(board, micropython)
     assert micro["moves"] == 50 and micro["peak"] > micro["at_start"] > 0
 
 
-LOOP = r"""
-import machine
-import board
-from app import run
-
-D = board.DISPLAY
-if D["bus"] == "spi":
-    machine.attach_spi(D["spi"], machine.Sink(), dc=D["dc"], cs=D["cs"])
-else:
-    machine.attach_i2c(D["i2c"], D["addr"], machine.Sink())
-PINS = dict(board.BUTTONS)
-PRESSES = [n for n in NAMES.split()]
-for gpio in PINS.values():
-    machine.drive(gpio, 1)
-
-
-class Clock:
-    # virtual time for the firmware's own loop; presses each button 60 ms, 90 ms apart
-    def __init__(self):
-        self.t = 0
-
-    def ticks_ms(self):
-        return self.t
-
-    def ticks_diff(self, a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-    def sleep_ms(self, ms):
-        self.t += ms
-        i, phase = divmod(self.t - 300, 150)
-        if 0 <= i < len(PRESSES):
-            machine.drive(PINS[PRESSES[i]], 0 if phase < 60 else 1)
-        elif i >= len(PRESSES) + 2:
-            raise SystemExit  # not an Exception: the loop's safety net lets it through
-
-
-apps = []
-try:
-    run.main(board, clock=Clock(), root="/", on_start=apps.append)
-except SystemExit:
-    pass
+LOOP_TAIL = r"""
 t = apps[-1].screen
 print(len(apps), type(t).__name__, t.game.played if type(t).__name__ == "Play" else -1)
 """
@@ -83,7 +44,7 @@ def test_the_firmwares_own_loop_runs_under_micropython(board, names, micropython
     """app.run.main, as main.py starts it on the Pico: the board opened, the buttons
     polled and debounced, the app driven, from the deployed .mpy files."""
     apprun.stage(board, tmp_path)
-    code = "NAMES = %r\n" % names + LOOP
+    code = program(names, LOOP_TAIL, wait=300)  # two presses' time after the last
     out = micropython.run(code, firmware_dir=tmp_path, lib_dirs=[micropython.HOST_SIM / "machine.py"])
     # New game, Start (two downs), then a card played from the hand: move 1 is on the table
     assert out.split() == ["1", "Play", "1"]

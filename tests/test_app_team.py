@@ -14,6 +14,7 @@ import importlib
 import sys
 
 import pytest
+from mainloop import program
 
 from app import saves
 from app.app import App, forget
@@ -749,45 +750,7 @@ def test_undo_in_pass_and_play_takes_back_the_last_move_then_the_pass_screen(boa
 
 # -- under the real MicroPython ----------------------------------------------------------
 
-BOTS_RUN = r"""
-import machine
-import board
-from app import run
-
-D = board.DISPLAY
-machine.attach_i2c(D["i2c"], D["addr"], machine.Sink())
-PINS = dict(board.BUTTONS)
-PRESSES = NAMES.split()
-for gpio in PINS.values():
-    machine.drive(gpio, 1)
-
-
-class Clock:
-    # virtual time for the firmware's own loop: the presses (60 ms, 150 ms apart), then
-    # WAIT ms with no key at all
-    def __init__(self):
-        self.t = 0
-
-    def ticks_ms(self):
-        return self.t
-
-    def ticks_diff(self, a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-    def sleep_ms(self, ms):
-        self.t += ms
-        i, phase = divmod(self.t - 300, 150)
-        if 0 <= i < len(PRESSES):
-            machine.drive(PINS[PRESSES[i]], 0 if phase < 60 else 1)
-        elif self.t > 300 + 150 * len(PRESSES) + WAIT:
-            raise SystemExit
-
-
-apps = []
-try:
-    run.main(board, clock=Clock(), root=ROOT, on_start=apps.append)
-except SystemExit:
-    pass
+BOTS_RUN_TAIL = r"""
 t = apps[-1].screen
 print(repr((len(apps), type(t).__name__, t.game.seed, t.game.moves(), t.talk.encode(), t.my_turn(), t.view.msg)))
 """
@@ -802,14 +765,15 @@ def test_a_game_with_bots_runs_under_micropython(micropython, tmp_path):
     apprun.stage("oled_128x64", tmp_path)
     # New game; down to Players; 2, 3; up to Start; Start; up to Rst; the reset, its row, Done
     names = "OK DOWN DOWN DOWN OK OK UP OK UP UP UP UP OK OK OK"
-    code = "NAMES = %r\nWAIT = %d\n" % (names, 6000) + BOTS_RUN
     out = micropython.run(
-        "ROOT = '/'\n" + code, firmware_dir=tmp_path, lib_dirs=[micropython.HOST_SIM / "machine.py"]
+        program(names, BOTS_RUN_TAIL, wait=6000),
+        firmware_dir=tmp_path,
+        lib_dirs=[micropython.HOST_SIM / "machine.py"],
     )
     last = out.strip().splitlines()[-1]
     flash = tmp_path / "cpython-flash"  # the runner's file system is its own; CPython's is this folder
     flash.mkdir()
-    code = "ROOT = %r\n" % str(flash) + code
+    code = program(names, BOTS_RUN_TAIL, wait=6000, root=str(flash))
     cpy = micropython.run_cpython(code, lib_dirs=[micropython.HOST_SIM, _board_dir(tmp_path)])
     assert cpy.strip().splitlines()[-1] == last
     apps, kind, deal, played, said, my_turn, bottom = ast.literal_eval(last)
