@@ -12,7 +12,7 @@ seeded deals, see tools/tune_heuristic.py):
 - Each column needs exactly one reset (rulebook, placement rule 4), so the column's
   reset is kept for the row that wants it most: a row with nothing playable in hand,
   then rows standing high, with cards stranded below them, whose other reset is still
-  in the supply. Its other rows are filled first, closest card first, so the cards
+  in the supply, and rows whose lowest playable card would jump over unseen cards. Its other rows are filled first, closest card first, so the cards
   drawn meanwhile can still change the plan.
 - A reset puts under the deck the cards least needed soon: pauses first (one played
   while the deck has cards costs the full win, so until the deck runs out a held pause
@@ -50,6 +50,11 @@ _W_STRANDED_UNSEEN = const(1)  # ... per unseen card of that world below the val
 _W_AHEAD = const(1)  # ... less per card of that world still to come above the value
 _W_SPARE = const(1)  # ... less when both of the row's resets are still in the supply
 _W_LAST_HELD = const(1)  # ... less per held card of that world when it is the row's last reset
+# ... per unseen card its lowest playable card would strand. Set with the search in the
+# loop (the tuner plays the rule of thumb alone, which it costs 2 points of wins): the
+# hint engine then wins 78.5% of deals 1-1000 at Standard instead of 76.8%, and 72.6%
+# instead of 70.2% at Beginner.
+_W_JUMP = const(2)
 _W_DUMP_MIN = const(6)  # a card goes under the deck from this dump score up
 _W_DUMP_DEAD = const(9)  # dump score of a card no reset can free any more
 _W_DUMP_GAP = const(1)  # dump score per point above its row's value
@@ -124,6 +129,9 @@ def reset_desire(s, r):
     )
     if low[r] == 255:
         d += _W_NOLIVE
+    else:
+        # playing its lowest card would strand the unseen ones from the value up to it
+        d += _BITS[unseen & ((1 << (low[r] & 7)) - 1) & ~below] * _W_JUMP
     if s[AT_SUPPLY + r] == 1:
         d -= _BITS[h] * _W_LAST_HELD
     else:
