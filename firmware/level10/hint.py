@@ -9,7 +9,9 @@ Then, again and again, the unseen cards are dealt at random in a way that agrees
 with everything the seat knows (`sight`), and each candidate is played out to the
 end of the game by the rule-of-thumb player on that same deal. The candidate with
 the best total (score, and a large bonus for a win) is the hint, but the proposal
-keeps its place unless beaten by a clear lead. Every candidate meets the same deals, so luck cancels out between them.
+keeps its place unless beaten by a clear lead. Every candidate meets the same deals, so
+luck cancels out between them. Solo, once the deck is empty, nothing is hidden: the
+search then looks through every line for the best win.
 
 The budget counts simulated moves (each move applied to an imagined game), so a hint
 is the same on every machine: same game, budget and seed, same move. BUDGET is
@@ -120,8 +122,9 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
 
 
 def _endgame(s, cands, budget):
-    """With nothing hidden (solo, deck empty) try every line to the end, depth first,
-    `first` of each position first; the best move, or -1 if the budget ran out."""
+    """With nothing hidden (solo, deck empty) look for the best win, depth first; the
+    move that starts it, or -1 if there is none or the budget ran out (the play-outs
+    then choose, by score)."""
     global last_sims
     # hands hold at most 10 cards and nothing goes under an empty deck, so a position has
     # at most 10 plays + 5 pauses + 10 buried cards + 5 resets = 30 moves
@@ -143,24 +146,36 @@ def _endgame(s, cands, budget):
             best_v = v
             best_m = m
     last_sims = budget - left[0]
-    return best_m
+    return best_m if best_v >= _WIN_BONUS else -1
 
 
 def _best(stack, lists, d, left):
-    """The best value (score, plus the win bonus) reachable from stack[d]."""
+    """The best value (score, plus the win bonus) of a win reachable from stack[d], or
+    a value below the win bonus when there is none.
+
+    With the deck empty nothing is drawn, so the order in which a column's slots are
+    filled changes nothing but the order: only moves into the column's first empty row
+    are tried. When that row can take nothing, the column can never be completed."""
     t = stack[d]
     if t[AT_STATUS] != PLAYING:
         return score(t) + (_WIN_BONUS if t[AT_STATUS] == WON else 0)
+    g = AT_GRID + t[AT_MOVES] // 5
+    row = 0
+    while t[g + row * 10]:
+        row += 1
     buf = lists[d]
     n = legal_moves(t, buf)
-    best = -1
+    best = 0
     u = stack[d + 1]
     for i in range(n):
+        m = buf[i]
+        if m & 7 != row:
+            continue
         if left[0] <= 0:
             left[0] = -1
             return best
         u[:] = t
-        apply(u, buf[i])
+        apply(u, m)
         left[0] -= 1
         v = _best(stack, lists, d + 1, left)
         if v > best:
