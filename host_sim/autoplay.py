@@ -73,6 +73,8 @@ class Autoplayer:
                 self.move = self.plan(s.game)
             return key_toward(s, self.move)
         if kind == "NewGame":
+            if s.players != 1:  # New game offers the last game's players: back to solo
+                return "ok" if s.focus == 3 else "down"
             return self.new_game_key(s)
         if kind == "Menu":
             if s.title.startswith("You won!") or s.title.startswith("Game over"):

@@ -593,6 +593,33 @@ def test_five_players_with_bots_to_the_end_and_who_completes_a_column_plays_agai
     assert ref.bot_moves > len(movers) // 2 and watch.turns >= 2
 
 
+def test_new_game_offers_the_last_games_players_and_teammates_after_a_power_cycle(tmp_path):
+    """Start keeps the players and the teammates in the settings: after a game of three
+    passing the handheld, New game (powered up again) offers three, pass and play; the
+    solo autoplayer then takes it back to one."""
+    root = str(tmp_path)
+    player = Player(3, saves.PASS, deal=2, stop=lambda t: t.game.played >= 3)
+    run("pico_display", player, root)
+    assert saves.resume(Store(root).read("game"))[1] & saves.MODE == saves.PASS
+    Store(root).remove("game")  # that game given up: power-up shows the title menu
+    seen = []
+
+    def plan(app):
+        t = app.screen
+        if type(t).__name__ == "NewGame":
+            seen.append((t.players, t.mode, [t.label(i) for i in range(len(t.items))]))
+            return STOP
+        return "ok" if t.label(t.focus) == "New game" else "down"
+
+    run("pico_display", plan, root)
+    assert seen and seen[0][:2] == (3, saves.PASS)
+    assert "Players: 3" in seen[0][2] and "Teammates: pass and play" in seen[0][2]
+    ap = Autoplayer(2, 5, greedy)
+    hh = run("pico_display", lambda app: STOP if ap.ended else ap.next_key(app) or STOP, root)
+    assert ap.ended is not None and len(ap.played) > 5
+    assert hh.apps[0].settings.players == 1 and not hh.apps[0].settings.pass_play
+
+
 # -- power cuts ------------------------------------------------------------------------
 
 

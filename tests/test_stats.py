@@ -132,20 +132,27 @@ def test_settings_defaults_round_trip():
     assert vars(back) == vars(s)
 
 
+def test_settings_keep_the_teammates_in_bit_1_and_older_settings_mean_bots():
+    s = cfg.Settings()
+    s.players, s.pass_play = 3, True
+    data = cfg.encode(s)
+    assert data[6:] == b"\x03\x03"  # 3 players; reasons (bit 0) and pass and play (bit 1)
+    assert vars(cfg.decode(data)) == vars(s)
+    s.reasons = False
+    assert cfg.encode(s)[7] == 2 and cfg.decode(cfg.encode(s)).pass_play
+    older = b"LC\x01\x50\x05\x02\x04\x01"  # written before pass_play existed
+    assert cfg.decode(older).pass_play is False and cfg.decode(older).players == 4
+
+
 def test_settings_round_trip_every_choice():
     for b in range(10, 101, 10):
         for m in cfg.SLEEP_CHOICES:
             for p in range(4):
                 for players in range(1, 6):
-                    for reasons in (True, False):
+                    for flags in range(4):
                         s = cfg.Settings()
-                        s.brightness, s.sleep_after, s.pauses, s.players, s.reasons = (
-                            b,
-                            m,
-                            p,
-                            players,
-                            reasons,
-                        )
+                        s.brightness, s.sleep_after, s.pauses, s.players = b, m, p, players
+                        s.reasons, s.pass_play = flags & 1 == 1, flags & 2 == 2
                         assert vars(cfg.decode(cfg.encode(s))) == vars(s)
 
 
@@ -179,7 +186,7 @@ def test_settings_reject_junk():
         good + b"\x00",
         b"LT" + good[2:],
         good[:2] + b"\x09" + good[3:],
-        good[:7] + b"\x02",
+        good[:7] + b"\x04",
     ):
         with pytest.raises(ValueError) as e:
             cfg.decode(d)
@@ -195,6 +202,7 @@ def test_settings_decode_random_bytes(data):
         return
     assert 10 <= s.brightness <= 100 and s.sleep_after in cfg.SLEEP_CHOICES
     assert 0 <= s.pauses <= 3 and 1 <= s.players <= 5 and s.reasons in (True, False)
+    assert s.pass_play in (True, False)
 
 
 # -- MicroPython ------------------------------------------------------------------------
@@ -215,9 +223,9 @@ for i in range(200):
 print(stats.decode(stats.encode(s)).rows == s.rows)
 c = settings.Settings()
 print(hx(settings.encode(c)))
-for raw in (b"LC\x01\x00\x03\x09\x00\x00", b"LC\x01\xff\xc8\xff\xc8\x01", b"LC\x01\x2d\x0a\x01\x03\x00"):
+for raw in (b"LC\x01\x00\x03\x09\x00\x00", b"LC\x01\xff\xc8\xff\xc8\x01", b"LC\x01\x2d\x0a\x01\x03\x02"):
     t = settings.decode(raw)
-    print(t.brightness, t.sleep_after, t.pauses, t.players, t.reasons, hx(settings.encode(t)))
+    print(t.brightness, t.sleep_after, t.pauses, t.players, t.reasons, t.pass_play, hx(settings.encode(t)))
 for bad in (b"", b"LC\x02\x50\x05\x02\x01\x01", b"LC\x01\x50\x05\x02\x01\x07"):
     try:
         settings.decode(bad)

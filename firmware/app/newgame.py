@@ -22,10 +22,9 @@ class NewGame(Menu):
         self.pauses = app.settings.pauses
         self.deal = -1  # -1: a random deal
         self.digit = -1  # the digit being edited (0 = leftmost), -1 when not editing
-        # solo unless chosen (settings keep no mode, and half a choice remembered would
-        # bring back 3 players with bots after a game of 3 passing the handheld)
-        self.players = 1
-        self.mode = saves.BOTS
+        # the players and teammates of the last game started, so a table plays again as it was
+        self.players = app.settings.players
+        self.mode = saves.PASS if app.settings.pass_play else saves.BOTS
         self.wide = app.p.cols > 30
         super().__init__("New game", [], back=lambda a: a.go(menu(a)))
         self.fill()
@@ -74,6 +73,8 @@ class NewGame(Menu):
 
     def go(self, app):
         app.settings.pauses = self.pauses
+        app.settings.players = self.players
+        app.settings.pass_play = self.players > 1 and self.mode == saves.PASS
         app.save_settings()
         deal = self.deal if self.deal >= 0 else app.entropy % 100000
         start(app, self.pauses, deal, None, self.players, self.mode)

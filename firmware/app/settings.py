@@ -4,11 +4,14 @@
     sleep_after  minutes without a key before the screen sleeps: 1, 2, 5, 10, or 0 = never
     pauses       difficulty of the last game started (pauses in the deck, 0..3)
     players      players in the last game started (1..5)
+    pass_play    its teammates were people passing the handheld (True) or bots (False)
     reasons      say why an illegal move is refused (True), or just refuse it
 
 Stored as b"LC", version 1, brightness, sleep_after, pauses, players, flags (bit 0
-reasons): 8 bytes. decode() rejects bytes that are not settings (ValueError) and pulls
-each value into range, so an odd value never reaches the hardware.
+reasons, bit 1 pass_play): 8 bytes. decode() rejects bytes that are not settings
+(ValueError) and pulls each value into range, so an odd value never reaches the hardware.
+Settings written before pass_play existed have bit 1 clear: bots, as New game offered
+first.
 """
 
 from compat import const
@@ -27,6 +30,7 @@ class Settings:
         self.sleep_after = 5
         self.pauses = 2  # Standard
         self.players = 1
+        self.pass_play = False
         self.reasons = True
 
 
@@ -65,6 +69,7 @@ def clamp(s):
     s.sleep_after = sleep_after(s.sleep_after)
     s.pauses = _clamp(s.pauses, 0, 3)
     s.players = _clamp(s.players, 1, 5)
+    s.pass_play = bool(s.pass_play)
     s.reasons = bool(s.reasons)
     return s
 
@@ -72,18 +77,28 @@ def clamp(s):
 def encode(s):
     clamp(s)
     return bytes(
-        (_MAGIC[0], _MAGIC[1], _VERSION, s.brightness, s.sleep_after, s.pauses, s.players, int(s.reasons))
+        (
+            _MAGIC[0],
+            _MAGIC[1],
+            _VERSION,
+            s.brightness,
+            s.sleep_after,
+            s.pauses,
+            s.players,
+            int(s.reasons) | int(s.pass_play) << 1,
+        )
     )
 
 
 def decode(data):
     """Settings from encode()'s bytes, values clamped; ValueError when they are not settings."""
-    if len(data) != _SIZE or data[0:2] != _MAGIC or data[2] != _VERSION or data[7] > 1:
+    if len(data) != _SIZE or data[0:2] != _MAGIC or data[2] != _VERSION or data[7] > 3:
         raise ValueError("not settings")
     s = Settings()
     s.brightness = data[3]
     s.sleep_after = data[4]
     s.pauses = data[5]
     s.players = data[6]
-    s.reasons = data[7] == 1
+    s.reasons = data[7] & 1 == 1
+    s.pass_play = data[7] & 2 == 2
     return clamp(s)
