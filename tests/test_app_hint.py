@@ -14,6 +14,8 @@ import os
 import sys
 
 import pytest
+from keyclock import STOP
+from keyclock import KeyClock as Clock
 from mainloop import program
 
 from app import saves, stats
@@ -22,7 +24,7 @@ from app.run import labels
 from app.stats import Stats
 from app.store import Store
 from host_sim import sim
-from host_sim.autoplay import Autoplayer, button, drive, key_toward
+from host_sim.autoplay import Autoplayer, drive, key_toward
 from level10 import cards, moves, record, rules
 from level10.game import Game
 
@@ -269,36 +271,6 @@ def test_a_hinted_game_counts_as_assisted(board, tmp_path):
 
 
 # -- Watch a game ------------------------------------------------------------------------
-
-STOP = object()
-
-
-class Clock(sim.VirtualClock):
-    """Virtual time for the firmware's own loop. Whenever no button is held, it asks
-    `plan(app, t)` for the next logical key: None lets time pass, STOP ends the run.
-    A key is held 60 ms, then nothing is pressed for 90 ms."""
-
-    def __init__(self, hh, plan):
-        super().__init__()
-        self.hh = hh
-        self.plan = plan
-        self.held = None
-        self.free = 300
-
-    def step(self):
-        if self.held and self.t >= self.held[0]:
-            self.hh.hold(self.held[1], False)
-            self.held = None
-            self.free = self.t + 90
-        if self.held or self.t < self.free:
-            return
-        k = self.plan(self.hh.apps[-1], self.t)
-        if k is STOP:
-            raise sim.Stop
-        if k:
-            name = button(self.hh.profile, k)
-            self.hh.hold(name, True)
-            self.held = (self.t + 60, name)
 
 
 def menu_to(app, label):

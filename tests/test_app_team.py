@@ -14,6 +14,7 @@ import importlib
 import sys
 
 import pytest
+from keyclock import STOP, KeyClock
 from mainloop import program
 
 from app import saves
@@ -21,12 +22,11 @@ from app.app import App, forget
 from app.run import labels
 from app.store import Store
 from host_sim import sim
-from host_sim.autoplay import Autoplayer, button, key_toward
+from host_sim.autoplay import Autoplayer, key_toward
 from level10 import rules
 from level10.game import Game
 
 BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
-STOP = object()
 UNK = 255
 
 
@@ -125,34 +125,11 @@ def colour_line(talk, s, q):
     return bytes(b[q * 5 : q * 5 + 5]) + bytes((b[25 + q], b[30 + q], rules.hand_count(s, q), 0, q))
 
 
-class Clock(sim.VirtualClock):
-    """Virtual time for the firmware's own loop. Whenever no button is held it asks
-    `plan(app)` for the next logical key: None lets time pass, STOP ends the run. A key
-    is held 60 ms, then nothing is pressed for 90 ms."""
+class Clock(KeyClock):
+    """The keys of `plan(app)` in virtual time (see keyclock); a game must end in 50 min."""
 
     def __init__(self, hh, plan):
-        super().__init__()
-        self.hh = hh
-        self.plan = plan
-        self.held = None
-        self.free = 300
-
-    def step(self):
-        if self.held and self.t >= self.held[0]:
-            self.hh.hold(self.held[1], False)
-            self.held = None
-            self.free = self.t + 90
-        if self.held or self.t < self.free:
-            return
-        if self.t > 3_000_000:
-            raise AssertionError("the game did not end in virtual time")
-        k = self.plan(self.hh.apps[-1])
-        if k is STOP:
-            raise sim.Stop
-        if k:
-            name = button(self.hh.profile, k)
-            self.hh.hold(name, True)
-            self.held = (self.t + 60, name)
+        super().__init__(hh, lambda app, t: plan(app), limit=3_000_000)
 
 
 def is_team(t):
