@@ -16,6 +16,7 @@ import sys
 import pytest
 from keyclock import STOP
 from keyclock import KeyClock as Clock
+from keyclock import Keys as BaseKeys
 from mainloop import program
 
 from app import saves, stats
@@ -156,17 +157,11 @@ def keys_app(board, root, game, flags=0):
     return app
 
 
-class Keys:
-    """Presses logical keys on an app, 200 ms of made-up time apart."""
+class Keys(BaseKeys):
+    """Presses logical keys on an app, 200 ms of made-up time apart (no ticks: a solo
+    table does nothing by itself)."""
 
-    def __init__(self, app):
-        self.app = app
-        self.now = 0
-
-    def __call__(self, *ks):
-        for k in ks:
-            self.now += 200
-            self.app.key(k, self.now)
+    ticks = False
 
     def hint(self):
         while to_hint(self.app) != "ok":

@@ -15,6 +15,7 @@ import sys
 
 import pytest
 from keyclock import STOP, KeyClock
+from keyclock import Keys as BaseKeys
 from mainloop import program
 
 from app import saves
@@ -399,23 +400,8 @@ def test_a_bot_knows_only_its_hand_and_what_was_said(players):
 # -- the player's Talk -----------------------------------------------------------------
 
 
-class Keys:
-    """Logical keys straight to App.key, and ticks, in made-up time."""
-
-    def __init__(self, app):
-        self.app = app
-        self.now = 0
-
-    def __call__(self, *ks):
-        for k in ks:
-            self.now += 200
-            self.app.tick(self.now)
-            self.app.key(k, self.now)
-
-    def wait(self, ms):
-        for _ in range(ms // 10):
-            self.now += 10
-            self.app.tick(self.now)
+class Keys(BaseKeys):
+    """Logical keys straight to App.key, with ticks, in made-up time (see keyclock)."""
 
     def to(self, item):
         from app import l10play as T
