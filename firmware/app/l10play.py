@@ -301,7 +301,13 @@ class Play:
             app.store.remove(SAVE)
         else:
             flags = (saves.ASSISTED if self.assisted else 0) | (saves.HINTED if self.hinted else 0)
-            app.store.write(SAVE, saves.encode(self.game, flags))
+            app.store.write(SAVE, saves.encode(self.game, flags | self.mode, self.said()))
+
+    mode = 0  # solo: no teammates (a team table has BOTS or PASS, see app/team.py)
+
+    def said(self):
+        """What the team said, to keep with the save (None solo)."""
+        return None
 
     def undo(self, app):
         if not self.game.undo():

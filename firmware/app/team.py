@@ -25,7 +25,7 @@ import sys
 
 from app import saves
 from app.app import forget
-from app.l10play import HINT, MENU, PICK, RESET, SAVE, TALK, UNDO, Play
+from app.l10play import HINT, MENU, PICK, RESET, TALK, UNDO, Play
 from compat import const
 from level10 import rules
 from level10.talk import Talk, announce
@@ -289,13 +289,9 @@ class Team(Play):
         self.message = "Undone. This game now counts as assisted"
         self.after_change(app)
 
-    def save(self, app, ended=False):
-        """The game on flash after every move and whatever is said, with the mode and the talk."""
-        if ended or self.game.over():
-            app.store.remove(SAVE)
-        else:
-            flags = (saves.ASSISTED if self.assisted else 0) | (saves.HINTED if self.hinted else 0)
-            app.store.write(SAVE, saves.encode(self.game, flags | self.mode, self.talk.encode()))
+    def said(self):
+        """The talk, saved with the game (Play.save) after every move and whatever is said."""
+        return self.talk.encode()
 
     # the screen
 
