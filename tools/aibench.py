@@ -1,7 +1,8 @@
 """The AI bench: how often each player wins the same seeded deals, and how long it thinks.
 
     python -m tools.bench ai [--deals N] [--players 1,2,...] [--pauses 0,1,2,3]
-                             [--policies random,greedy,hint,hint10,open] [--workers W]
+                             [--policies random,greedy,rule,hint,hint10,hint50,open]
+                             [--workers W]
                              [--mpy-deals K] [--open-limit NODES]
 
 Deal n (n = 1..N) is `Game(players, pauses, seed=n)`, the same for every policy. For
@@ -11,7 +12,7 @@ time a decision takes inside the policy on CPython, in the real MicroPython (the
 on the first K deals) and on a Pico (estimated from the runner, as tools/bench.py does).
 
 A policy is a row of POLICIES: the players that ship to the device (random, greedy, the
-hint engine at its budget and at ten times it) are built from one expression that both
+hint engine's rule of thumb alone, the hint engine at its budget and at ten times it) are built from one expression that both
 runtimes evaluate (tools/policies.py is importable in the runner); the open-hand solver
 (tools/solver.py), which sees the whole deck order, is an upper bound for the host only.
 Every seat of a multiplayer game is played by the same policy, each seeing only its own
@@ -50,11 +51,12 @@ class Policy:
     one deal and returns a Deal; `note(row)` is the table's notes cell; `missing()` says
     why the policy cannot run here (None: it can)."""
 
-    def __init__(self, name, label, make=None, device=True, play=None, note=None, missing=None):
+    def __init__(self, name, label, make=None, device=True, play=None, note=None, missing=None, default=True):
         self.name = name
         self.label = label
         self.make = make
         self.device = device
+        self.default = default  # in the rows a bench without --policies runs
         self.play = play or play_moves
         self.note = note or (lambda row: "")
         self.missing = missing or (lambda: None)
@@ -130,8 +132,11 @@ POLICIES = {
     for p in [
         Policy("random", "random legal move", "RandomPolicy(seed)"),
         Policy("greedy", "greedy rule", "Greedy()"),
+        Policy("rule", "rule of thumb alone", "Rule()"),
         Policy("hint", "hint, device budget", "Hint(hint.BUDGET, seed)", note=sims_note),
         Policy("hint10", "hint, 10× budget", "Hint(10 * hint.BUDGET, seed)", note=sims_note),
+        # slow (about 20 s a deal on CPython): asked for by name only
+        Policy("hint50", "hint, 50× budget", "Hint(50 * hint.BUDGET, seed)", note=sims_note, default=False),
         Policy("talk", "hint, announcing", "Hint(hint.BUDGET, seed, True)", note=sims_note),
         Policy(
             "open",
@@ -382,7 +387,7 @@ def report(results, names, players_list, pauses_list, deals, options, command, m
                 f" mean score {t.score / t.deals:.1f} / {h.score / h.deals:.1f}."
             )
     out.append("Every seat plays by its row's policy, seeing only its own hand; times are inside the policy.")
-    if {"hint", "hint10"} & set(names):
+    if {"hint", "hint10", "hint50"} & set(names):
         out.append(
             f"The hint engine's device budget is {hint.BUDGET} simulated moves a decision (`hint.BUDGET`),"
             " its seed the deal number."
@@ -456,7 +461,9 @@ def check(args):
     """What is wrong with the options, or None; fills in the default policies."""
     if not args.policies:
         args.policies = [
-            name for name in POLICIES if available(name) is None and any(runs(name, p) for p in args.players)
+            name
+            for name in POLICIES
+            if POLICIES[name].default and available(name) is None and any(runs(name, p) for p in args.players)
         ]
     if args.open_limit is None and solver is not None:
         args.open_limit = solver.LIMIT

@@ -1,7 +1,8 @@
 """The players of the AI bench (tools/aibench.py) and its deal loop, for both runtimes.
 
-`RandomPolicy(seed)` and `Greedy()` are the baselines; `Hint(budget, seed)` is the hint
-engine (level10.hint) as a player. Each is called as `policy(game) -> move` for the seat
+`RandomPolicy(seed)` and `Greedy()` are the baselines; `Rule()` is the hint engine's
+rule-of-thumb player alone (level10.heuristic), without its search; `Hint(budget, seed)`
+is the hint engine (level10.hint) as a player. Each is called as `policy(game) -> move` for the seat
 on turn of a level10.game.Game and returns one of its legal moves, reading only that
 seat's hand and the table. `play_out` plays a game to its end with one of them.
 
@@ -12,7 +13,7 @@ per call beyond small ints. The legal moves are listed into the game's own buffe
 (`game.list_moves()`).
 """
 
-from level10 import hint, rules
+from level10 import heuristic, hint, rules
 from prng import Prng
 
 
@@ -67,6 +68,15 @@ class Greedy:
                 key = k
                 best = m
         return best
+
+
+class Rule:
+    """The rule-of-thumb player the hint engine searches around and plays its imagined
+    games with (`heuristic.choose` for the seat on turn): its row shows what the search
+    adds. It reads the seat's own hand and the table only, and thinks in microseconds."""
+
+    def __call__(self, game):
+        return heuristic.choose(game.state)
 
 
 class Hint:
