@@ -12,12 +12,13 @@ time a decision takes inside the policy on CPython, in the real MicroPython (the
 on the first K deals) and on a Pico (estimated from the runner, as tools/bench.py does).
 
 A policy is a row of POLICIES: the players that ship to the device (random, greedy, the
-hint engine's rule of thumb alone, the hint engine at its budget and at ten times it) are built from one expression that both
-runtimes evaluate (tools/policies.py is importable in the runner); the open-hand solver
-(tools/solver.py), which sees the whole deck order, is an upper bound for the host only.
-Every seat of a multiplayer game is played by the same policy, each seeing only its own
-hand. A deal's result is a function of (policy, players, pauses, seed) alone, so the
-table's counts do not depend on the number of workers.
+hint engine's rule of thumb alone, the hint engine at its budget and at 10 or 50 times it)
+are built from one expression that both runtimes evaluate (tools/policies.py is
+importable in the runner); the open-hand solver (tools/solver.py), which sees the whole
+deck order, is an upper bound for the host only. Every seat of a multiplayer game is
+played by the same policy, each seeing only its own hand. A deal's result is a function
+of (policy, players, pauses, seed) alone, so the table's counts do not depend on the
+number of workers.
 """
 
 import argparse

@@ -2,9 +2,9 @@
 
 `RandomPolicy(seed)` and `Greedy()` are the baselines; `Rule()` is the hint engine's
 rule-of-thumb player alone (level10.heuristic), without its search; `Hint(budget, seed)`
-is the hint engine (level10.hint) as a player. Each is called as `policy(game) -> move` for the seat
-on turn of a level10.game.Game and returns one of its legal moves, reading only that
-seat's hand and the table. `play_out` plays a game to its end with one of them.
+is the hint engine (level10.hint) as a player. Each is called as `policy(game) -> move`
+for the seat on turn of a level10.game.Game and returns one of its legal moves, reading
+only that seat's hand and the table. `play_out` plays a game to its end with one of them.
 
 Plain Python that runs unchanged under MicroPython (the bench times these very players in
 the runner, where this file is importable as `policies`), so: no `random` (the project's
