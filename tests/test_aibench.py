@@ -205,6 +205,7 @@ def test_table_has_a_row_per_setup_and_counts_the_replayed_deals():
         assert ("sims/decision" in row["notes"]) == (name == "hint")
     assert after[1].startswith("`python -m tools.bench ai --deals 2 --players 1,2 --pauses 1,2")
     assert "N = 2 deals" in after[1]
+    assert any("device budget is" in line for line in after)
 
 
 # -- the open-hand bound, against a stand-in solver with the solver's interface ----------
@@ -274,8 +275,10 @@ def test_bench_command(capsys):
         "1",
     ]
     assert bench.main(argv) == 0
-    _, rows, _ = read_table(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    _, rows, _ = read_table(out)
     assert [(r["difficulty"], r["wins"][-2:]) for r in rows] == [("Beginner (3)", "/2")] * 2
+    assert "device budget is" not in out  # no hint engine row, no word of its budget
     assert bench.main(["ai", "--policies", "nobody", "--mpy-deals", "0"]) == 2
     assert "unknown policy 'nobody'" in capsys.readouterr().err
 

@@ -388,7 +388,7 @@ def report(results, names, players_list, pauses_list, deals, options, command, m
                 f" mean score {t.score / t.deals:.1f} / {h.score / h.deals:.1f}."
             )
     out.append("Every seat plays by its row's policy, seeing only its own hand; times are inside the policy.")
-    if {"hint", "hint10", "hint50"} & set(names):
+    if any(POLICIES[name].note is sims_note for name in names):  # the hint engine's rows
         out.append(
             f"The hint engine's device budget is {hint.BUDGET} simulated moves a decision (`hint.BUDGET`),"
             " its seed the deal number."
