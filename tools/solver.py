@@ -878,6 +878,12 @@ def solve(deck, pauses, players=1, start=0, limit=LIMIT):
     return _solve(rules.new_state(players, pauses, deck, start), limit)
 
 
+def solve_from(state, limit=LIMIT):
+    """`solve` from any position (a rules state, bytes or bytearray; left unchanged):
+    the line starts there."""
+    return _solve(bytearray(state), limit)
+
+
 def _solve(s0, limit):
     """`solve` from any position `s0` (the line starts there)."""
     search = _Search(s0, limit)
