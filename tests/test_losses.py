@@ -5,7 +5,7 @@ import argparse
 
 import pytest
 
-from level10 import notation, rules
+from level10 import heuristic, notation, rules
 from level10.game import Game
 from tools import losses, solver
 
@@ -162,3 +162,23 @@ def test_check_asks_another_player_at_each_turning_point():
 def test_bad_options_are_named(argv, message, capsys):
     assert losses.main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_report_says_where_the_search_left_its_rule_of_thumb():
+    args = options(deals=10, policy="hint")
+    got = losses.analyse(args)
+    known = [g.lost for g in got if not g.won and g.lost.state is not None]
+    assert known
+    for t in known:
+        assert t.rule == notation.token(heuristic.choose(bytearray(t.state)))
+    differ = sum(1 for t in known if t.token != t.rule)
+    text = losses.report(got, args)
+    assert (
+        f"At the {len(known)} known turning points the player's move is not the rule of thumb's in {differ};"
+        in text
+    )
+
+
+def test_the_rule_of_thumb_never_leaves_itself(games):
+    text = losses.report(games, options())
+    assert "the player's move is not the rule of thumb's in 0; in 0 of them" in text

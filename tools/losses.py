@@ -29,7 +29,7 @@ import os
 import sys
 
 import host_sim  # noqa: F401  (puts firmware/ on sys.path, as on the Pico)
-from level10 import notation, rules
+from level10 import heuristic, notation, rules
 from level10.game import Game
 from tools import aibench, solver
 
@@ -45,7 +45,7 @@ class Lost:
     `column` of that move, its `kind` ("play", "reset", "pause"; DEALT for a deal with
     no win), its record `token`, and the position before it (`state`, bytes)."""
 
-    __slots__ = ("index", "column", "kind", "token", "state", "checked")
+    __slots__ = ("index", "column", "kind", "token", "state", "checked", "rule")
 
     def __init__(self, index, column, kind, token, state):
         self.index = index
@@ -54,6 +54,9 @@ class Lost:
         self.token = token
         self.state = state
         self.checked = None  # (the other player's move, WIN_POSSIBLE / NO_WIN / UNKNOWN)
+        # the rule of thumb's move there (the hint engine's proposal), to see whether the
+        # search's own choice lost the game
+        self.rule = notation.token(heuristic.choose(bytearray(state))) if state else None
 
 
 class Game1:
@@ -213,15 +216,26 @@ def report(games, args):
     for k in ("play", "reset", "pause"):
         out.append(_row([f"… a {k}"] + turn[k] + [""]))
     out += ["", f"Deals no line wins at all (lost before the first move): {dealt}."]
+    known = [g.lost for g in lost if g.lost.state is not None]
+    differ = [t for t in known if t.token != t.rule]
+    reset = sum(1 for t in differ if t.kind == "reset" and not t.rule.startswith("R>"))
+    out += [
+        "",
+        f"At the {len(known)} known turning points the player's move is not the rule of "
+        f"thumb's in {len(differ)}; in {reset} of them it is a reset where the rule of thumb "
+        "plays a card.",
+    ]
     if args.check:
         seen = [g for g in lost if g.lost.checked]
         kept = sum(1 for g in seen if g.lost.checked[1] == WIN_POSSIBLE)
         same = sum(1 for g in seen if g.lost.checked[0] == g.lost.token)
+        ruled = sum(1 for g in seen if g.lost.checked[1] == WIN_POSSIBLE and g.lost.checked[0] == g.lost.rule)
         check_label = aibench.POLICIES[args.check].label
         out += [
             "",
             f"At the {len(seen)} known turning points, {check_label} plays the same move in "
-            f"{same}, and a move after which a line still wins in {kept}.",
+            f"{same}, and a move after which a line still wins in {kept} (the rule of "
+            f"thumb's move in {ruled} of them).",
         ]
     out += [
         "",
