@@ -157,6 +157,52 @@ def test_hint_stays_within_its_budget_by_at_most_one_round_of_play_outs():
     assert 0 < hint.last_sims < SMALL + 6 * 51
 
 
+def halvings(monkeypatch):
+    """Record the totals each time the search halves its candidates."""
+    seen = []
+    real = hint._halve
+
+    def spy(total):
+        before = list(total)
+        got = real(total)
+        seen.append((before, list(total)))
+        return got
+
+    monkeypatch.setattr(hint, "_halve", spy)
+    return seen
+
+
+def test_with_few_deals_only_the_proposal_and_the_best_alternative_play_on(monkeypatch):
+    seen = halvings(monkeypatch)
+    for seed in (2, 7, 19):
+        g = heuristic_game(1, 2, seed, 0)  # the first move: a deal costs about 6 x 46 moves
+        del seen[:]
+        m = hint.suggest(g, seed=seed)
+        assert len(seen) == 1, "halved once"
+        before, after = seen[0]
+        assert hint.last_candidates > 2
+        kept = [i for i, v in enumerate(after) if v >= 0]
+        assert kept[0] == 0 and len(kept) == 2  # the proposal and one more
+        best = max(before[1:])
+        assert before[1:].index(best) + 1 == kept[1]  # the best, the first of equals
+        assert after[0] == before[0] and after[kept[1]] == best
+        # the dropped ones can no longer be chosen
+        n = g.list_moves()
+        cands = hint._candidates(g.state, 0, heuristic.choose(g.state), g.buf, n)
+        assert len(after) == len(cands)
+        assert m in (cands[0], cands[kept[1]])
+
+
+def test_with_deals_to_spare_every_candidate_plays_to_the_end(monkeypatch):
+    # ten times the budget buys far more than four deals: the search never halves, so
+    # the bench's 10x row is the whole search over every candidate
+    seen = halvings(monkeypatch)
+    for seed, upto in ((2, 0), (7, 0), (11, 20)):
+        hint.suggest(heuristic_game(1, 2, seed, upto), budget=10 * hint.BUDGET, seed=seed)
+        assert hint.last_candidates > 2
+    assert seen == []
+
+
 def reshuffled(g, seed, keep_top):
     """The same game with the deck cards below the top `keep_top` in another order:
     nothing a player sees differs."""
