@@ -69,9 +69,9 @@ LEAD = const(200)
 # that it buys at most about 16 deals in all: every hint of a game at the device budget
 # but its last few moves), only the proposal and the best alternative so far play on. Two
 # or three more deals between two moves decide better than a few among six. Standard,
-# budget 500: 806 of deals 1-1000 won against 785 without (halving after the first deal
-# only: 796). With deals to spare (10x the budget: 4 deals cost at most 1,224 moves) it
-# never applies; halving there too loses (78 of deals 1-100 against 87).
+# budget 500: 806 of deals 1-1000 won against 785 without (halving only when the first
+# deal alone costs a quarter: 796). With deals to spare (10x the budget: 4 deals cost at
+# most 1,224 moves) it never applies; halving there too loses (78 of deals 1-100 against 87).
 _FEW_DEALS = const(4)
 _WIN_BONUS = const(100)  # a won play-out counts this much above its score
 _ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty
