@@ -10,8 +10,8 @@ with everything the seat knows (`sight`), and each candidate is played out to th
 end of the game by the rule-of-thumb player on that same deal. When the budget buys
 only a few deals, only the proposal and the best alternative so far play on after the
 first quarter of it. The candidate with the best total (score, and a large bonus for a
-win) is the hint, but the proposal keeps its place unless beaten by a clear lead. Every candidate meets the same deals, so
-luck cancels out between them. Solo, once the deck is empty, nothing is hidden: the
+win) is the hint, but the proposal keeps its place unless beaten by a clear lead. Every
+candidate meets the same deals, so luck cancels out between them. Solo, once the deck is empty, nothing is hidden: the
 search then looks through every line for the best win.
 
 The budget counts simulated moves (each move applied to an imagined game), so a hint
@@ -65,14 +65,15 @@ _MAX_CANDIDATES = const(6)
 # Standard, budget 500: solo wins 72% with no lead, about 80% with 150-250 (400: 74%);
 # three players 4% with none, 10-11% with 150-250.
 LEAD = const(200)
-# Few deals: when a quarter of the budget is spent within the first _FEW_DEALS deals (so
-# that it buys at most about 16 deals in all: every hint of a game at the device budget
-# but its last few moves), only the proposal and the best alternative so far play on. Two
+# Few deals: when 1/_PART of the budget is spent within the first _FEW_DEALS deals (so it
+# buys at most about 16 deals in all: every hint of a game at the device budget but its
+# last few moves), only the proposal and the best alternative so far play on. Two
 # or three more deals between two moves decide better than a few among six. Standard,
 # budget 500: 806 of deals 1-1000 won against 785 without (halving only when the first
 # deal alone costs a quarter: 796). With deals to spare (10x the budget: 4 deals cost at
 # most 1,224 moves) it never applies; halving there too loses (78 of deals 1-100 against 87).
 _FEW_DEALS = const(4)
+_PART = const(4)
 _WIN_BONUS = const(100)  # a won play-out counts this much above its score
 _ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty
 _BONUS_WON = b"\x00\x0a\x1e\x32"  # RULINGS L10-9: 0/10/30/50 for 0-3 pauses never placed
@@ -125,7 +126,7 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
             total[i] += score(t) + (_WIN_BONUS if t[AT_STATUS] == WON else 0)
         if not sight.hidden:
             break  # nothing unseen: one deal tells all
-        if deals <= _FEW_DEALS and used * _FEW_DEALS >= budget and not halved:
+        if deals <= _FEW_DEALS and used * _PART >= budget and not halved:
             halved = _halve(total)
     last_sims = used
     best = 0
