@@ -68,15 +68,7 @@ def test_a_turning_point_is_the_move_that_loses_the_last_win(games):
 
 
 def replayed_moves(seed, upto):
-    game = Game(1, 2, seed=seed)
-    player = losses.aibench.POLICIES["rule"].factory()(seed)
-    out = []
-    for _ in range(upto):
-        m = player(game)
-        out.append(m)
-        game.list_moves()
-        game.apply(m)
-    return out
+    return list(replayed(seed, 2, upto).moves())
 
 
 def test_the_solver_is_not_changed_by_solving_from_a_position():

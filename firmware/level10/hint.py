@@ -127,7 +127,8 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
         if not sight.hidden:
             break  # nothing unseen: one deal tells all
         if deals <= _FEW_DEALS and used * _PART >= budget and not halved:
-            halved = _halve(total)
+            _halve(total)
+            halved = True
     last_sims = used
     best = 0
     lead = LEAD
@@ -139,8 +140,7 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
 
 
 def _halve(total):
-    """Keep the proposal and the alternative with the best total; drop the rest (-1).
-    Returns True."""
+    """Keep the proposal and the alternative with the best total; drop the rest (-1)."""
     best = -1
     for i in range(1, len(total)):
         if total[i] >= 0 and (best < 0 or total[i] > total[best]):
@@ -148,7 +148,6 @@ def _halve(total):
     for i in range(1, len(total)):
         if i != best:
             total[i] = -1
-    return True
 
 
 def _endgame(s, cands, budget):
