@@ -11,8 +11,8 @@ end of the game by the rule-of-thumb player on that same deal. When the budget b
 only a few deals, only the proposal and the best alternative so far play on after the
 first quarter of it. The candidate with the best total (score, and a large bonus for a
 win) is the hint, but the proposal keeps its place unless beaten by a clear lead. Every
-candidate meets the same deals, so luck cancels out between them. Solo, once the deck is empty, nothing is hidden: the
-search then looks through every line for the best win.
+candidate meets the same deals, so luck cancels out between them. Solo, once the deck
+is empty, nothing is hidden: the search then looks through every line for the best win.
 
 The budget counts simulated moves (each move applied to an imagined game), so a hint
 is the same on every machine: same game, budget and seed, same move. BUDGET is
