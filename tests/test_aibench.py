@@ -1,8 +1,13 @@
 """The AI bench (tools/aibench.py) and its players (tools/policies.py), on a few deals."""
 
 import argparse
+import os
+import shutil
+import subprocess
+import sys
 import time
 import types
+from pathlib import Path
 
 import pytest
 
@@ -281,6 +286,66 @@ def test_bench_command(capsys):
     assert "device budget is" not in out  # no hint engine row, no word of its budget
     assert bench.main(["ai", "--policies", "nobody", "--mpy-deals", "0"]) == 2
     assert "unknown policy 'nobody'" in capsys.readouterr().err
+
+
+def bench_process(*argv):
+    """`python -m tools.bench ai ARGV` in its own process: (exit code, stdout, stderr)."""
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.run(
+        [sys.executable, "-m", "tools.bench", "ai", "--workers", "1", *argv],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+    )
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def patched_firmware(tmp_path, patch):
+    """A copy of firmware/ whose rule of thumb ends with `patch` (Python source)."""
+    copy = tmp_path / "fw"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "firmware", copy)
+    with open(copy / "level10" / "heuristic.py", "a") as f:
+        f.write("\n" + patch)
+    return copy
+
+
+def test_bench_plays_the_firmware_it_is_pointed_at(tmp_path, micropython):
+    same = ["--deals", "4", "--pauses", "0", "--policies", "rule", "--mpy-deals", "0"]
+
+    def games(out):
+        return [(r["wins"], r["mean score"]) for r in read_table(out)[1]]
+
+    code, plain, err = bench_process(*same)
+    assert code == 0, err
+    copy = patched_firmware(tmp_path, "")
+    code, out, err = bench_process(*same, "--firmware", str(copy))
+    assert code == 0, err
+    assert games(out) == games(plain)  # an unchanged copy plays the same games
+    assert "--firmware " + str(copy) in out  # the report's command says which firmware played
+
+    # a rule of thumb that refuses to think: on CPython (the games fail in the copy's own
+    # code), and under MicroPython only (CPython plays, the runner fails)
+    refuse = "    def choose(s, avoid_reset=0, avoid_play=0):\n        raise ValueError('the patched copy')\n"
+    copy = patched_firmware(tmp_path / "both", "if True:\n" + refuse)
+    code, out, err = bench_process(*same, "--firmware", str(copy))
+    assert code != 0 and "the patched copy" in err
+    copy = patched_firmware(
+        tmp_path / "mpy", "import sys\nif sys.implementation.name == 'micropython':\n" + refuse
+    )
+    assert bench_process(*same, "--firmware", str(copy))[0] == 0
+    code, out, err = bench_process(*same[:-1], "1", "--firmware", str(copy))
+    assert code != 0 and "the patched copy" in err
+
+
+def test_bench_refuses_a_firmware_it_cannot_use(tmp_path, capsys):
+    assert bench.main(["ai", "--firmware", str(tmp_path), "--mpy-deals", "0"]) == 2
+    assert "no level10/hint.py there" in capsys.readouterr().err
+    copy = patched_firmware(tmp_path, "")
+    # this test process has loaded the engine from firmware/ already
+    assert bench.main(["ai", "--firmware", str(copy), "--mpy-deals", "0"]) == 2
+    assert "already loaded from" in capsys.readouterr().err
 
 
 # -- MicroPython --------------------------------------------------------------------------

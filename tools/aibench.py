@@ -3,7 +3,7 @@
     python -m tools.bench ai [--deals N] [--players 1,2,...] [--pauses 0,1,2,3]
                              [--policies random,greedy,rule,hint,hint10,hint50,open]
                              [--workers W]
-                             [--mpy-deals K] [--open-limit NODES]
+                             [--mpy-deals K] [--open-limit NODES] [--firmware DIR]
 
 Deal n (n = 1..N) is `Game(players, pauses, seed=n)`, the same for every policy. For
 each player count, difficulty and policy it prints a markdown table row (ready for the
@@ -18,7 +18,8 @@ importable in the runner); the open-hand solver (tools/solver.py), which sees th
 deck order, is an upper bound for the host only. Every seat of a multiplayer game is
 played by the same policy, each seeing only its own hand. A deal's result is a function
 of (policy, players, pauses, seed) alone, so the table's counts do not depend on the
-number of workers.
+number of workers. `--firmware DIR` (through `python -m tools.bench ai`, which sets it up
+before the engine loads) plays a copy of firmware/ in DIR instead, on both runtimes.
 """
 
 import argparse
@@ -246,7 +247,9 @@ def run_micropython(task):
     make = POLICIES[name].make
     tasks = ", ".join(f"({name!r}, make, {players}, {pauses}, {seeds!r})" for players, pauses in setups)
     program = PRELUDE + REFERENCE + f"make = lambda seed: {make}\nTASKS = [{tasks}]\n" + MPY_PLAY
-    out = parse(mpy.run(program, lib_dirs=[policies.__file__], timeout=24 * 3600))
+    out = parse(
+        mpy.run(program, firmware_dir=firmware_dir(), lib_dirs=[policies.__file__], timeout=24 * 3600)
+    )
     lines = out["deal"] if isinstance(out["deal"][0], list) else [out["deal"]]
     deals = {}
     for _, players, pauses, seed, won, score, decisions, us, sims in lines:
@@ -456,6 +459,10 @@ def add_arguments(parser):
         help="deals per shipped policy's row timed in MicroPython (default 2; 0: none)",
     )
     parser.add_argument("--open-limit", type=int, help="solver nodes a deal (default: the solver's LIMIT)")
+    parser.add_argument(
+        "--firmware",
+        help="play the firmware in this folder (a patched copy of firmware/) instead, on both runtimes",
+    )
 
 
 def check(args):
@@ -480,7 +487,14 @@ def check(args):
         return "--pauses must be 0 to 3"
     if args.mpy_deals > 0 and mpy.missing():
         return "cannot time MicroPython (or use --mpy-deals 0): " + mpy.missing()
+    if getattr(args, "firmware", None) and firmware_dir() != os.path.realpath(args.firmware):
+        return f"--firmware {args.firmware}: the engine was loaded from {firmware_dir()} (use tools.bench ai)"
     return None
+
+
+def firmware_dir():
+    """The folder the engine was loaded from: firmware/, or the bench's --firmware."""
+    return os.path.dirname(os.path.dirname(os.path.realpath(hint.__file__)))
 
 
 def command_line(args):
@@ -491,6 +505,8 @@ def command_line(args):
     words.append(f"--mpy-deals {args.mpy_deals}")
     if "open" in args.policies:
         words.append(f"--open-limit {args.open_limit}")
+    if getattr(args, "firmware", None):
+        words.append(f"--firmware {args.firmware}")
     return " ".join(words)
 
 

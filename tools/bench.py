@@ -3,6 +3,7 @@
     python -m tools.bench engine [--seconds S]
     python -m tools.bench app [--board NAME]
     python -m tools.bench ai [--deals N] [--players 1,2] [--pauses 0,1,2,3] [--policies ...]
+                             [--firmware DIR]
 
 prints a markdown table (ready for a README) of the rules engine's figures: random full
 games a second, legal-move generations and applied moves a second, the game state's size,
@@ -13,7 +14,9 @@ by the reference loop of shared/specs/device-speed.md, timed in the same run.
 `app` plays a whole scripted game on each board under MicroPython from the deployed .mpy
 files and prints its peak live heap, the bytes sent to the display and the .mpy size.
 `ai` plays the same seeded deals with each AI player (random, greedy, the hint engine, the
-open-hand bound) and prints win rates and time per decision: see tools/aibench.py.
+open-hand bound) and prints win rates and time per decision: see tools/aibench.py. With
+`--firmware DIR` it plays the firmware in DIR instead of firmware/ (a patched copy, say),
+on both runtimes, so a figure measured on a patch comes from one command.
 """
 
 import argparse
@@ -503,6 +506,28 @@ def bench_ai(args):
 BENCHES = {"engine": bench_engine, "app": bench_app, "ai": bench_ai}
 
 
+def use_firmware(argv):
+    """`ai --firmware DIR`: put DIR ahead of firmware/ on sys.path, before anything imports
+    the engine (aibench and its players import it when they load); the error, or None."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--firmware")
+    known, _ = pre.parse_known_args(argv)
+    if known.firmware is None:
+        return None
+    where = Path(known.firmware).resolve()
+    if not (where / "level10" / "hint.py").is_file():
+        return f"--firmware {known.firmware}: no level10/hint.py there (a copy of firmware/ is expected)"
+    if "level10" in sys.modules:
+        loaded = Path(sys.modules["level10"].__file__).resolve().parent.parent
+        if loaded != where:
+            return f"--firmware {known.firmware}: the engine is already loaded from {loaded}"
+        return None
+    import host_sim  # noqa: F401  (it puts firmware/ first: DIR goes ahead of it)
+
+    sys.path.insert(0, str(where))
+    return None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="bench", required=True, metavar="BENCH")
@@ -510,6 +535,10 @@ def main(argv=None):
     engine.add_argument("--seconds", type=float, default=1.0, help="time for each timed figure (default 1)")
     app = sub.add_parser("app", help="the handheld app per board: peak heap, display bytes, .mpy size")
     app.add_argument("--board", action="append", help="only this board (may repeat; default: all)")
+    why = use_firmware(sys.argv[1:] if argv is None else argv)
+    if why:
+        print(why, file=sys.stderr)
+        return 2
     from tools import aibench
 
     aibench.add_arguments(sub.add_parser("ai", help="the AI players: win rates, time per decision"))
