@@ -1,0 +1,105 @@
+"""tools/fastsim: the C port of the solo engine plays the very games the Python engine does.
+
+Its figures are only worth reading while that holds, so each test plays seeded deals both
+ways and compares every move, the result and the score."""
+
+import shutil
+
+import pytest
+
+from level10 import heuristic, hint, rules
+from level10.game import Game
+from tools import fastsim, tune_heuristic
+
+
+@pytest.fixture(scope="module")
+def binary(tmp_path_factory):
+    if not (shutil.which("cc") or shutil.which("gcc")):
+        pytest.fail("a C compiler (cc) is needed to build tools/fastsim.c", pytrace=False)
+    return fastsim.build(tmp_path_factory.mktemp("fastsim") / "fastsim")
+
+
+def python_games(policy, pauses, seeds, budget=hint.BUDGET, player=heuristic):
+    """The trace lines the binary prints, played by the firmware under CPython."""
+    lines = []
+    for seed in seeds:
+        g = Game(1, pauses, seed=seed)
+        s = g.state
+        played = []
+        while s[rules.AT_STATUS] == rules.PLAYING:
+            m = player.choose(s) if policy == "rule" else hint.suggest(g, budget=budget, seed=seed)
+            played.append(str(m))
+            g.list_moves()
+            g.apply(m)
+        lines.append(" ".join(played) + " | %d %d" % (s[rules.AT_STATUS], rules.score(s)))
+    return lines
+
+
+def c_games(binary, policy, pauses, first, last, changes=None):
+    params = fastsim.firmware_params()
+    params.update(changes or {})
+    out = fastsim.run("trace-" + policy, pauses, first, last, params, binary)
+    return out[:-1]  # the last line is the tally
+
+
+@pytest.mark.parametrize("pauses", [0, 1, 2, 3])
+def test_rule_of_thumb_games_match(binary, pauses):
+    seeds = range(1, 41)
+    assert c_games(binary, "rule", pauses, 1, 40) == python_games("rule", pauses, seeds)
+
+
+@pytest.mark.parametrize("pauses", [0, 1, 2, 3])
+def test_hint_games_match(binary, pauses):
+    # deals with resets put under, halving, the deck running out and the endgame search
+    assert c_games(binary, "hint", pauses, 7, 9) == python_games("hint", pauses, range(7, 10))
+
+
+def test_hint_at_ten_times_the_budget_matches(binary):
+    budget = 10 * hint.BUDGET
+    got = c_games(binary, "hint", 2, 3, 3, {"BUDGET": budget})
+    assert got == python_games("hint", 2, [3], budget=budget)
+
+
+def test_a_changed_weight_reaches_both_engines_alike(binary):
+    """Weights come from the firmware's source: with one changed, the binary follows
+    the Python rule of thumb built with the same change (tools.tune_heuristic), and
+    its games differ from the shipped weights' games."""
+    changed = {"_W_NOLIVE": 0, "_W_HEIGHT": 20}
+    player = tune_heuristic.player(tune_heuristic.SOURCE.read_text(), changed)
+    seeds = range(1, 41)
+    want = python_games("rule", 2, seeds, player=player)
+    got = c_games(binary, "rule", 2, 1, 40, {"W_NOLIVE": 0, "W_HEIGHT": 20})
+    assert got == want
+    assert got != c_games(binary, "rule", 2, 1, 40)
+
+
+def test_play_counts_wins_and_scores(binary):
+    lines = python_games("rule", 2, range(1, 41))
+    wins = sum(line.split("| ")[1].split()[0] == str(rules.WON) for line in lines)
+    score = sum(int(line.split()[-1]) for line in lines)
+    assert 0 < wins < 40
+    assert fastsim.play("rule", 40, 1, 2, jobs=3, binary=binary) == (wins, score)
+
+
+def test_firmware_params_cover_the_search_constants():
+    params = fastsim.firmware_params()
+    assert params["BUDGET"] == hint.BUDGET
+    assert params["LEAD"] == hint.LEAD
+    assert params["W_NOLIVE"] == heuristic._W_NOLIVE
+    assert "W_ASKED_RESET" not in params  # teammates' weights: solo never reads them
+
+
+def test_refuses_bad_arguments(binary):
+    with pytest.raises(fastsim.FastsimError, match="unknown NO_SUCH"):
+        fastsim.run("hint", 2, 1, 1, {"NO_SUCH": 1}, binary)
+    with pytest.raises(fastsim.FastsimError, match="unknown policy"):
+        fastsim.run("solver", 2, 1, 1, {}, binary)
+    with pytest.raises(fastsim.FastsimError, match="pauses"):
+        fastsim.run("hint", 4, 1, 1, {}, binary)
+
+
+def test_command_line_refuses_an_unknown_constant(capsys):
+    with pytest.raises(SystemExit) as e:
+        fastsim.main(["--deals", "2", "--set", "NO_SUCH=1"])
+    assert e.value.code == 2
+    assert "unknown constant NO_SUCH" in capsys.readouterr().err
