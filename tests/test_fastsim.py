@@ -9,7 +9,7 @@ import pytest
 
 from level10 import heuristic, hint, rules
 from level10.game import Game
-from tools import fastsim, tune_heuristic
+from tools import fastsim, policies, tune_heuristic
 
 
 @pytest.fixture(scope="module")
@@ -19,19 +19,19 @@ def binary(tmp_path_factory):
     return fastsim.build(tmp_path_factory.mktemp("fastsim") / "fastsim")
 
 
-def python_games(policy, pauses, seeds, budget=hint.BUDGET, player=heuristic):
-    """The trace lines the binary prints, played by the firmware under CPython."""
+def python_games(policy, pauses, seeds, budget=hint.BUDGET, player=None):
+    """The trace lines the binary prints, played by the bench's own players under CPython
+    (`player`: a rule of thumb built with other weights, for the rule policy)."""
     lines = []
     for seed in seeds:
+        if policy == "rule":
+            chooser = policies.Rule() if player is None else (lambda game: player.choose(game.state))
+        else:
+            chooser = policies.Hint(budget, seed)
         g = Game(1, pauses, seed=seed)
-        s = g.state
-        played = []
-        while s[rules.AT_STATUS] == rules.PLAYING:
-            m = player.choose(s) if policy == "rule" else hint.suggest(g, budget=budget, seed=seed)
-            played.append(str(m))
-            g.list_moves()
-            g.apply(m)
-        lines.append(" ".join(played) + " | %d %d" % (s[rules.AT_STATUS], rules.score(s)))
+        policies.play_out(g, chooser, lambda: 0, lambda a, b: 0)
+        played = " ".join(str(m) for m in g.moves())
+        lines.append(played + " | %d %d" % (g.status(), g.score()))
     return lines
 
 

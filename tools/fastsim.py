@@ -36,6 +36,8 @@ HINT = ROOT / "firmware" / "level10" / "hint.py"
 POLICIES = ("rule", "hint", "nest")
 # weights for what teammates said: solo games never use them, and the C port is solo only
 _TEAM_ONLY = ("W_ASKED_RESET", "W_ASKED_PLAY")
+# the `nest` diagnostic's own settings (no firmware counterpart; defaults in the C source)
+NEST_NAMES = ("L2_DEALS", "L2_UNTIL", "L2_LEAD", "L2_INNER")
 
 _CONST = re.compile(r"^(_?[A-Z][A-Z_]*) = const\((-?\d+)\)", re.M)
 # hint.py's constants that the C search reads, by their C names
@@ -131,10 +133,10 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.deals < 1 or args.first < 0 or args.first + args.deals - 1 > 0xFFFFFFFF:
         ap.error("deals must be at least 1, and seeds 0 to 4294967295")
-    known = firmware_params()
+    known = sorted(firmware_params()) + list(NEST_NAMES)
     for name, _ in args.set:
-        if name not in known and not name.startswith("L2_"):
-            ap.error("unknown constant " + name + "; known: " + ", ".join(sorted(known)))
+        if name not in known:
+            ap.error("unknown constant " + name + "; known: " + ", ".join(known))
     try:
         build()
         wins, score = play(args.policy, args.deals, args.first, args.pauses, dict(args.set), args.jobs)
