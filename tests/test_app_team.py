@@ -274,7 +274,7 @@ def test_a_three_player_game_with_bots_by_the_keys(board, tmp_path):
     ticks. Every bot move is the engine's for that seat with the talk of that moment; the
     bots' announcements are on the table at each of the player's turns; the player's Talk
     goes into what the bots are told; the end says the team's score and is not counted."""
-    player = Player(3, saves.BOTS, deal=11, say_at=(0, 9))
+    player = Player(3, saves.BOTS, deal=16, say_at=(0, 9))
     watch = Watcher(player)
     player.look = watch
     hh = run(board, player, str(tmp_path))

@@ -124,7 +124,7 @@ def test_the_report_adds_up(games):
 
 
 def test_check_asks_another_player_at_each_turning_point():
-    got = losses.analyse(options(deals=6, policy="rule", check="greedy"))
+    got = losses.analyse(options(deals=12, policy="rule", check="greedy"))
     seen = [g for g in got if not g.won and g.lost.state is not None]
     assert seen
     for g in seen:
@@ -138,7 +138,7 @@ def test_check_asks_another_player_at_each_turning_point():
         game.list_moves()
         game.apply(m)
         assert verdict == losses.verdict(game.state, LIMIT)
-    text = losses.report(got, options(deals=6, check="greedy"))
+    text = losses.report(got, options(deals=12, check="greedy"))
     assert f"At the {len(seen)} known turning points, greedy rule plays" in text
 
 

@@ -207,7 +207,7 @@ static int seeded_deck(u8 *deck, uint32_t seed, int pauses) {
 
 /* ---- rule of thumb ---- */
 int W_NOLIVE = 1000, W_HEIGHT = 6, W_STRANDED_HELD = 12, W_STRANDED_UNSEEN = 1, W_AHEAD = 1,
-    W_SPARE = 1, W_LAST_HELD = 1, W_JUMP = 2, W_DUMP_MIN = 6, W_DUMP_DEAD = 9, W_DUMP_GAP = 1,
+    W_SPARE = 1, W_LAST_HELD = 1, W_JUMP = -1, W_LIVE = 3, W_PLAY_LIVE = 3, W_DUMP_MIN = 6, W_DUMP_DEAD = 9, W_DUMP_GAP = 1,
     W_DUMP_BEHIND = 2, W_DUMP_PAUSE = 10;
 /* hint */
 int LEAD = 200, FEW_DEALS = 4, PART = 4, WIN_BONUS = 100, MAX_CANDIDATES = 6, BUDGET = 500;
@@ -249,7 +249,7 @@ static int reset_desire(const u8 *s, int r) {
     int unseen = ~(h | placed[r]) & 255;
     int ahead = ~(placed[r] | below_) & 255;
     int d = v * W_HEIGHT + BITS[h & below_] * W_STRANDED_HELD + BITS[unseen & below_] * W_STRANDED_UNSEEN
-            - BITS[ahead] * W_AHEAD;
+            - BITS[ahead] * W_AHEAD - BITS[h & ~below_ & 255] * W_LIVE;
     if (low[r] == 255) d += W_NOLIVE;
     else d += BITS[unseen & ((1 << (low[r] & 7)) - 1) & ~below_ & 255] * W_JUMP;
     if (s[AT_SUPPLY + r] == 1) d -= BITS[h] * W_LAST_HELD; else d -= W_SPARE;
@@ -299,10 +299,11 @@ static int choose_(const u8 *s) {
     }
     int rr = has_reset ? -1 : reset_row(s);
     if (filled < 4) {
-        int best = 99, row = -1;
+        int best = 1 << 20, row = -1;
         for (int r = 0; r < 5; r++) {
             if (r == rr || low[r] == 255) continue;
-            int gap = (low[r] & 7) + 1 - s[AT_ROWVAL + r];
+            int v = s[AT_ROWVAL + r];
+            int gap = ((low[r] & 7) + 1 - v) * 16 - BITS[held[r] >> (v ? v - 1 : 0)] * W_PLAY_LIVE;
             if (gap < best) { best = gap; row = r; }
         }
         if (row >= 0) return play_in(row);
@@ -573,7 +574,7 @@ static int play_game(uint32_t seed, int pauses, int kind, long budget, int *sc, 
 struct { const char *name; int *p; } PARAMS[] = {
     {"W_NOLIVE", &W_NOLIVE}, {"W_HEIGHT", &W_HEIGHT}, {"W_STRANDED_HELD", &W_STRANDED_HELD},
     {"W_STRANDED_UNSEEN", &W_STRANDED_UNSEEN}, {"W_AHEAD", &W_AHEAD}, {"W_SPARE", &W_SPARE},
-    {"W_LAST_HELD", &W_LAST_HELD}, {"W_JUMP", &W_JUMP}, {"W_DUMP_MIN", &W_DUMP_MIN},
+    {"W_LAST_HELD", &W_LAST_HELD}, {"W_JUMP", &W_JUMP}, {"W_LIVE", &W_LIVE}, {"W_PLAY_LIVE", &W_PLAY_LIVE}, {"W_DUMP_MIN", &W_DUMP_MIN},
     {"W_DUMP_DEAD", &W_DUMP_DEAD}, {"W_DUMP_GAP", &W_DUMP_GAP}, {"W_DUMP_BEHIND", &W_DUMP_BEHIND},
     {"W_DUMP_PAUSE", &W_DUMP_PAUSE}, {"LEAD", &LEAD}, {"FEW_DEALS", &FEW_DEALS}, {"PART", &PART},
     {"WIN_BONUS", &WIN_BONUS}, {"MAX_CANDIDATES", &MAX_CANDIDATES}, {"BUDGET", &BUDGET}, {"L2_DEALS", &L2_DEALS}, {"L2_UNTIL", &L2_UNTIL}, {"L2_LEAD", &L2_LEAD}, {"L2_INNER", &L2_INNER}, {0, 0}};

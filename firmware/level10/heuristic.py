@@ -13,8 +13,9 @@ seeded deals, see tools/tune_heuristic.py):
   reset is kept for the row that wants it most: a row with nothing playable in hand,
   then rows standing high, with cards stranded below them, whose other reset is still
   in the supply, and rows whose lowest playable card would jump over unseen cards.
-  Its other rows are filled first, closest card first, so the cards drawn meanwhile
-  can still change the plan.
+  Rows with more playable cards in hand want it less: each keeps the row going another
+  column. Its other rows are filled first, closest card first (among near ones, the row
+  with more cards to spare), so the cards drawn meanwhile can still change the plan.
 - A reset puts under the deck the cards least needed soon: pauses first (one played
   while the deck has cards costs the full win, so until the deck runs out a held pause
   only takes up room in the hand; put under, it comes back just when it can bury a
@@ -51,19 +52,25 @@ _W_STRANDED_UNSEEN = const(1)  # ... per unseen card of that world below the val
 _W_AHEAD = const(1)  # ... less per card of that world still to come above the value
 _W_SPARE = const(1)  # ... less when both of the row's resets are still in the supply
 _W_LAST_HELD = const(1)  # ... less per held card of that world when it is the row's last reset
-# ... per unseen card its lowest playable card would strand. Set with the search in the
-# loop (the tuner plays the rule of thumb alone, which it costs 2 points of wins). The
-# hint engine's wins on deals 1-1000, without -> with it: Standard 76.8 -> 78.5%,
-# Beginner 70.2 -> 72.6%, Pro 84.1 -> 81.3%, Master 82.6 -> 82.4%: about even overall,
-# kept for Standard, the difficulty the bench's aim is set at.
-_W_JUMP = const(2)
+# ... per unseen card its lowest playable card would strand (a small pull the other way:
+# such a row still has a card to play, and the cards it would jump may come after a reset)
+_W_JUMP = const(-1)
+# ... less per held card playable there now: each keeps the row going one more column.
+# This and _W_PLAY_LIVE were found with tools/fastsim (the rule of thumb tuned on deals
+# 100001-140000, kept where the hint engine also gained); the hint engine at its budget,
+# Standard, wins 8,081 of deals 400001-410000 against 7,946 without them.
+_W_LIVE = const(3)
 _W_DUMP_MIN = const(6)  # a card goes under the deck from this dump score up
 _W_DUMP_DEAD = const(9)  # dump score of a card no reset can free any more
 _W_DUMP_GAP = const(1)  # dump score per point above its row's value
 _W_DUMP_BEHIND = const(2)  # ... per held card of that world between the value and it
 _W_DUMP_PAUSE = const(10)  # dump score of a pause: it only helps once the deck is empty
 _W_ASKED_RESET = const(20)  # reset desire lost when a teammate asked for that reset
-_W_ASKED_PLAY = const(2)  # play gap added when a teammate wants to play in that row
+# Which row to play in: the closest card (gap to the row's value, 16 a point) first, less
+# this per held card playable in the row (a row with cards to spare goes first, so the
+# card drawn meanwhile may still help a row with only one)
+_W_PLAY_LIVE = const(3)
+_W_ASKED_PLAY = const(32)  # play gap added when a teammate wants to play in that row
 _NONE = const(63)
 
 # Scratch space, allocated once: rollouts call choose() tens of thousands of times.
@@ -129,6 +136,7 @@ def reset_desire(s, r):
         + _BITS[unseen & below] * _W_STRANDED_UNSEEN
         - _BITS[ahead] * _W_AHEAD
     )
+    d -= _BITS[h & ~below & 255] * _W_LIVE
     if low[r] == 255:
         d += _W_NOLIVE
     else:
@@ -242,12 +250,13 @@ def _choose(s, avoid_reset, avoid_play):
                 return r | (PAUSE << 4) | (c << 10)
     rr = -1 if has_reset else reset_row(s, avoid_reset)
     if filled < 4:
-        best = 99
+        best = 1 << 20
         row = -1
         for r in range(5):
             if r == rr or low[r] == 255:
                 continue
-            gap = (low[r] & 7) + 1 - s[AT_ROWVAL + r]
+            v = s[AT_ROWVAL + r]
+            gap = ((low[r] & 7) + 1 - v) * 16 - _BITS[held[r] >> (v - 1 if v else 0)] * _W_PLAY_LIVE
             if avoid_play >> r & 1:
                 gap += _W_ASKED_PLAY
             if gap < best:
