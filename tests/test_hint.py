@@ -61,6 +61,39 @@ def test_heuristic_plays_the_lowest_playable_card_of_a_row():
     assert not (moves.kind(m) == moves.PLAY and moves.card(m) == c("S6"))
 
 
+COLUMN_1 = ["S1", "F1", "W1", "V1", "R>D"]  # Sky, Forest, Swamp, Volcano at 1; Desert reset
+
+
+def without(name):
+    """The rule-of-thumb player with weight `name` set to 0 (built from its source)."""
+    from tools import tune_heuristic as tune
+
+    return tune.player(tune.SOURCE.read_text(), {name: 0})
+
+
+def test_of_two_rows_alike_the_one_with_fewer_playable_cards_takes_the_reset():
+    # Sky and Forest stand at 1 alike; Sky holds three cards to play on, Forest one
+    # (Forest 2). Forest runs dry first, so it wants the column's reset more
+    g = game_from(COLUMN_1, keep=["S2", "S5", "S7", "F2", "W3", "W4", "W6", "V3", "V5", "D8"])
+    s = g.state
+    heuristic.mark_placed(s)
+    heuristic.survey(s, 0)
+    assert heuristic.reset_row(s) == 1
+    other = without("_W_LIVE")  # and it is that weight which decides it: a tie, else
+    other.mark_placed(s)
+    other.survey(s, 0)
+    assert other.reset_row(s) == 0
+
+
+def test_of_two_rows_as_near_the_one_with_cards_to_spare_is_played_first():
+    # Sky 2 and Forest 2 are both one above their rows; Forest holds two more to play
+    # after it, Sky none. Volcano has nothing to play, so it keeps the column's reset
+    g = game_from(COLUMN_1, keep=["S2", "F2", "F5", "F7", "W3", "W4", "W6", "D6", "D7", "D8"])
+    s = g.state
+    assert notation.token(heuristic.choose(s)) == "F2"
+    assert notation.token(without("_W_PLAY_LIVE").choose(s)) == "S2"
+
+
 def test_play_out_reaches_the_end_and_agrees_with_choose():
     g = Game(1, 2, seed=7)
     t = bytearray(g.state)
