@@ -92,6 +92,9 @@ def test_of_two_rows_as_near_the_one_with_cards_to_spare_is_played_first():
     s = g.state
     assert notation.token(heuristic.choose(s)) == "F2"
     assert notation.token(without("_W_PLAY_LIVE").choose(s)) == "S2"
+    said = talk.Talk()  # and a bot's wish to play names the row it would play in
+    talk.announce(s, 0, said)
+    assert said.play_wish(0) == 1
 
 
 def test_play_out_reaches_the_end_and_agrees_with_choose():

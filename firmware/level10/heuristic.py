@@ -200,6 +200,14 @@ def dumps(s, seat, row):
     return row | 8 | (a << 4) | (b << 10)
 
 
+def play_gap(s, r):
+    """How soon row `r` wants its lowest playable card (after survey; lowest first): 16 a
+    point above the row's value, less _W_PLAY_LIVE per held card playable there. _choose
+    inlines it, since it runs in every simulated move."""
+    v = s[AT_ROWVAL + r]
+    return ((low[r] & 7) + 1 - v) * 16 - _BITS[held[r] >> (v - 1 if v else 0)] * _W_PLAY_LIVE
+
+
 def play_in(s, r):
     """Playing the surveyed lowest playable card into row `r`."""
     return r | (low[r] << 4) | 0xFC00
@@ -255,7 +263,7 @@ def _choose(s, avoid_reset, avoid_play):
         for r in range(5):
             if r == rr or low[r] == 255:
                 continue
-            v = s[AT_ROWVAL + r]
+            v = s[AT_ROWVAL + r]  # play_gap(s, r), inlined
             gap = ((low[r] & 7) + 1 - v) * 16 - _BITS[held[r] >> (v - 1 if v else 0)] * _W_PLAY_LIVE
             if avoid_play >> r & 1:
                 gap += _W_ASKED_PLAY

@@ -83,7 +83,7 @@ class Talk:
 def announce(s, seat, talk):
     """Say what a bot at `seat` says before a turn: counts, play wish, reset wish."""
     from level10 import heuristic
-    from level10.rules import AT_HANDS, AT_HCOUNT, AT_HSIZE, AT_ROWVAL, PAUSE, PLAYING, status
+    from level10.rules import AT_HANDS, AT_HCOUNT, AT_HSIZE, PAUSE, PLAYING, status
 
     base = AT_HANDS + seat * s[AT_HSIZE]
     for w in range(5):
@@ -105,10 +105,10 @@ def announce(s, seat, talk):
         if r >= 0 and heuristic.low[r] == 255:
             talk.say_reset(seat, r)  # nothing to play there: it needs this column's reset
     if filled < 4:
-        best = 99
+        best = 1 << 20
         for r in range(5):
             if heuristic.low[r] != 255:
-                gap = (heuristic.low[r] & 7) + 1 - s[AT_ROWVAL + r]
+                gap = heuristic.play_gap(s, r)  # the order the seat's own play follows
                 if gap < best:
                     best = gap
                     talk.say_play(seat, r)
