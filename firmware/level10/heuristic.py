@@ -12,10 +12,10 @@ seeded deals, see tools/tune_heuristic.py):
 - Each column needs exactly one reset (rulebook, placement rule 4), so the column's
   reset is kept for the row that wants it most: a row with nothing playable in hand,
   then rows standing high, with cards stranded below them, whose other reset is still
-  in the supply, and rows whose lowest playable card would jump over unseen cards.
-  Rows with more playable cards in hand want it less: each keeps the row going another
-  column. Its other rows are filled first, closest card first (among near ones, the row
-  with more cards to spare), so the cards drawn meanwhile can still change the plan.
+  in the supply. Rows with more playable cards in hand want it less: each keeps the
+  row going another column. Its other rows are filled first, closest card first (of
+  near ones, the row with cards to spare), so the cards drawn meanwhile can still
+  change the plan.
 - A reset puts under the deck the cards least needed soon: pauses first (one played
   while the deck has cards costs the full win, so until the deck runs out a held pause
   only takes up room in the hand; put under, it comes back just when it can bury a

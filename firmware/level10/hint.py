@@ -72,6 +72,9 @@ LEAD = const(200)
 # budget 500: 806 of deals 1-1000 won against 785 without (halving only when the first
 # deal alone costs a quarter: 796). With deals to spare (10x the budget: 4 deals cost at
 # most 1,224 moves) it never applies; halving there too loses (78 of deals 1-100 against 87).
+# (Measured with the rule of thumb before its W_LIVE rules; re-checked with them using
+# tools/fastsim on deals 200001-204000: _PART 3 / 4 / 5 and a lead of 150 / 200 / 250
+# are all within the noise of each other.)
 _FEW_DEALS = const(4)
 _PART = const(4)
 _WIN_BONUS = const(100)  # a won play-out counts this much above its score
