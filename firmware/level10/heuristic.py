@@ -70,7 +70,7 @@ _W_ASKED_RESET = const(20)  # reset desire lost when a teammate asked for that r
 # this per held card playable in the row (a row with cards to spare goes first, so the
 # card drawn meanwhile may still help a row with only one)
 _W_PLAY_LIVE = const(3)
-_W_ASKED_PLAY = const(32)  # play gap added when a teammate wants to play in that row
+_W_ASKED_PLAY = const(32)  # play gap added (two points) when a teammate wants to play in that row
 _NONE = const(63)
 
 # Scratch space, allocated once: rollouts call choose() tens of thousands of times.
