@@ -202,8 +202,8 @@ def dumps(s, seat, row):
 
 def play_gap(s, r):
     """How soon row `r` wants its lowest playable card (after survey; lowest first): 16 a
-    point above the row's value, less _W_PLAY_LIVE per held card playable there. _choose
-    inlines it, since it runs in every simulated move."""
+    point above the row's value, less _W_PLAY_LIVE per held card playable there. Both
+    the seat's play and its announced wish (level10.talk) follow it."""
     v = s[AT_ROWVAL + r]
     return ((low[r] & 7) + 1 - v) * 16 - _BITS[held[r] >> (v - 1 if v else 0)] * _W_PLAY_LIVE
 
@@ -263,8 +263,7 @@ def _choose(s, avoid_reset, avoid_play):
         for r in range(5):
             if r == rr or low[r] == 255:
                 continue
-            v = s[AT_ROWVAL + r]  # play_gap(s, r), inlined
-            gap = ((low[r] & 7) + 1 - v) * 16 - _BITS[held[r] >> (v - 1 if v else 0)] * _W_PLAY_LIVE
+            gap = play_gap(s, r)
             if avoid_play >> r & 1:
                 gap += _W_ASKED_PLAY
             if gap < best:
