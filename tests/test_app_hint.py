@@ -46,7 +46,16 @@ BURIAL = load("won-burial")
 def engine_not_loaded():
     """Each test starts as the handheld does: no hint code in memory (other test modules
     in this process may have imported the engine)."""
-    forget("level10.hint", "level10.heuristic", "level10.sight", "level10.talk", "app.hints", "app.watch")
+    forget(
+        "level10.hint",
+        "level10.heuristic",
+        "level10.outlook",
+        "level10.outlook_table",
+        "level10.sight",
+        "level10.talk",
+        "app.hints",
+        "app.watch",
+    )
 
 
 def engine():

@@ -43,7 +43,7 @@ def quietly(name):
 HINT = quietly("level10.hint")
 TALK = quietly("level10.talk")
 GREEDY = quietly("tools.policies").Greedy()
-ENGINE = ("level10.hint", "level10.heuristic", "level10.sight", "app.hints")
+ENGINE = ("level10.hint", "level10.heuristic", "level10.outlook", "level10.outlook_table", "level10.sight", "app.hints")
 
 
 @pytest.fixture(autouse=True)

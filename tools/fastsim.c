@@ -11,15 +11,20 @@
    NAME=value; tools/fastsim.py reads them from the firmware's source and passes them,
    so the defaults below are only for running the binary by hand.
 
-   fastsim POLICY PAUSES FIRST LAST [NAME=value ...]
+   fastsim POLICY PAUSES FIRST LAST [NAME=value ...] [OUTLOOK=file]
      POLICY: rule (the rule of thumb alone), hint (the search at BUDGET), nest (a
      diagnostic: the first L2_UNTIL moves judged by play-outs of the hint engine itself),
      or trace-rule / trace-hint (one line of moves per deal, for the parity test).
-   Prints: wins W of N score S (S the sum of the deals' scores). */
+     OUTLOOK: the firmware's outlook tables (level10/outlook_table.py) as tools/fastsim.py
+     writes them; without them the search plays every play-out to the end.
+   Prints: wins W of N score S (S the sum of the deals' scores).
+   fastsim fit PAUSES FIRST LAST [EPOCHS=n]: fits the outlook's tables for one difficulty
+     (see fit_outlook) and prints a "win score" line per table entry. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <math.h>
 
 typedef unsigned char u8;
 typedef uint16_t u16;
@@ -210,16 +215,18 @@ int W_NOLIVE = 1000, W_HEIGHT = 6, W_STRANDED_HELD = 12, W_STRANDED_UNSEEN = 1, 
     W_SPARE = 1, W_LAST_HELD = 1, W_JUMP = -1, W_LIVE = 3, W_PLAY_LIVE = 3, W_DUMP_MIN = 6, W_DUMP_DEAD = 9, W_DUMP_GAP = 1,
     W_DUMP_BEHIND = 2, W_DUMP_PAUSE = 10;
 /* hint */
-int LEAD = 200, FEW_DEALS = 4, PART = 4, WIN_BONUS = 100, MAX_CANDIDATES = 6, BUDGET = 500;
+int LEAD = 200, FEW_DEALS = 4, PART = 4, WIN_BONUS = 100, MAX_CANDIDATES = 6, BUDGET = 500, LOOK_COLUMNS = 2, LOOK_COST = 2;
 
-static u8 placed[5], held[5], low[5];
+static u8 placed[5], held[5], low[5], paused;
 static u8 BITS[256];
 
 static void mark_placed(const u8 *s) {
+    paused = 0;
     for (int r = 0; r < 5; r++) {
         int p = 0, g = AT_GRID + r * 10;
         for (int i = g; i < g + 10; i++) {
             int x = s[i];
+            if (x >= PAUSE_CELL) paused++;
             if (x && x != RESET_CELL && x != PAUSE_CELL) p |= 1 << ((x <= 40 ? x - 1 : x - PAUSE_CELL - 1) & 7);
         }
         placed[r] = p;
@@ -320,20 +327,124 @@ static int choose_(const u8 *s) {
     fprintf(stderr, "no move\n"); exit(3);
 }
 static int choose(const u8 *s) { mark_placed(s); return choose_(s); }
-static int play_out(u8 *t) {
+static int play_out(u8 *t, int stop) {
     mark_placed(t);
     int k = 0;
-    while (t[AT_STATUS] == PLAYING) {
+    while (t[AT_STATUS] == PLAYING && t[AT_MOVES] < stop) {
         int m = choose_(t);
         apply(t, m);
         if (!(m & 8)) {
             int c = (m >> 4) & 63;
-            if (c == PAUSE) c = m >> 10;
+            if (c == PAUSE) { paused++; c = m >> 10; }
             if (c < PAUSE) placed[c >> 3] |= 1 << (c & 7);
         }
         k++;
     }
     return k;
+}
+
+
+/* ---- outlook: what the rest of a solo game is worth, from a table (firmware/level10/outlook.py) ---- */
+enum { OUT_FEATURES = 576, OUT_TERMS = 12, OUT_SIG = 129 };
+static int OUT_WIN[4][OUT_FEATURES], OUT_SCORE[4][OUT_FEATURES], OUT_SIGMOID[OUT_SIG], out_loaded;
+/* the table terms of a position (placed and paused current): five row cells, then the
+   column, the deck's size, pauses held, pauses placed, rows without a card to play,
+   rows with one, and the constant */
+static void outlook_terms(const u8 *s, int *idx) {
+    int k = survey(s, 0), hp = k & 15, dry = 0, one = 0;
+    for (int r = 0; r < 5; r++) {
+        int v = s[AT_ROWVAL + r], below_ = v > 1 ? (1 << (v - 1)) - 1 : 0;
+        int h = held[r], p = placed[r], u = ~(h | p) & 255;
+        int a = BITS[h & ~below_ & 255], bh = BITS[h & below_], bu = BITS[u & below_], c = BITS[u & ~below_ & 255];
+        if (a > 3) a = 3;
+        if (bh > 2) bh = 2;
+        if (bu > 2) bu = 2;
+        if (c > 4) c = 4;
+        if (p != 255) { if (a == 0) dry++; else if (a == 1) one++; }
+        idx[r] = (((s[AT_SUPPLY + r] * 4 + a) * 3 + bh) * 3 + bu) * 5 + c;
+    }
+    int col = s[AT_MOVES] / 5, d = s[AT_COUNT];
+    idx[5] = 540 + (col > 9 ? 9 : col);
+    idx[6] = 550 + (d == 0 ? 0 : d < 6 ? 1 : d < 14 ? 2 : d < 24 ? 3 : 4);
+    idx[7] = 555 + (hp > 3 ? 3 : hp);
+    idx[8] = 559 + (paused > 3 ? 3 : paused);
+    idx[9] = 563 + dry; idx[10] = 569 + one; idx[11] = 575;
+}
+/* in sixteenths of a point: the expected score plus the win bonus times the chance of a win */
+static int outlook(const u8 *s) {
+    int idx[OUT_TERMS], z = 0, y = 0, p = s[AT_PAUSES];
+    outlook_terms(s, idx);
+    for (int i = 0; i < OUT_TERMS; i++) { z += OUT_WIN[p][idx[i]]; y += OUT_SCORE[p][idx[i]]; }
+    int k = (z >> 3) + 64;
+    return y + OUT_SIGMOID[k < 0 ? 0 : k > 128 ? 128 : k];
+}
+static void load_outlook(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) { perror(path); exit(2); }
+    for (int p = 0; p < 4; p++) for (int i = 0; i < OUT_FEATURES; i++)
+        if (fscanf(f, "%d %d", &OUT_WIN[p][i], &OUT_SCORE[p][i]) != 2) { fprintf(stderr, "%s: short table\n", path); exit(2); }
+    for (int i = 0; i < OUT_SIG; i++) if (fscanf(f, "%d", &OUT_SIGMOID[i]) != 1) { fprintf(stderr, "%s: short sigmoid\n", path); exit(2); }
+    fclose(f);
+    out_loaded = 1;
+}
+/* fit: the tables for one difficulty from the rule of thumb's own games on deals
+   first..last, sampled where a column starts with cards in the deck: log-odds of a win
+   by logistic regression, the score by least squares, both by Adagrad over EPOCHS
+   passes (the order shuffled by the game's own Prng, so a fit is the same every run) */
+static void fit_outlook(int pauses, long first, long last, int epochs) {
+    long cap = (last - first + 1) * 10, n = 0;
+    u16 *ix = malloc(cap * OUT_TERMS * sizeof(u16));
+    u8 *won = malloc(cap), *sc = malloc(cap);
+    long *order = malloc(cap * sizeof(long));
+    if (!ix || !won || !sc || !order) { fprintf(stderr, "out of memory\n"); exit(3); }
+    for (long sd = first; sd <= last; sd++) {
+        u8 s[SMAX], deck[48];
+        int len = seeded_deck(deck, (uint32_t)sd, pauses);
+        new_state(s, pauses, deck, len);
+        long n0 = n;
+        while (s[AT_STATUS] == PLAYING) {
+            if (s[AT_MOVES] % 5 == 0 && s[AT_MOVES] && s[AT_COUNT] && n < cap) {
+                int idx[OUT_TERMS];
+                mark_placed(s); outlook_terms(s, idx);
+                for (int i = 0; i < OUT_TERMS; i++) ix[n * OUT_TERMS + i] = idx[i];
+                n++;
+            }
+            apply(s, choose(s));
+        }
+        for (long j = n0; j < n; j++) { won[j] = s[AT_STATUS] == WON; sc[j] = score(s); }
+    }
+    static double wz[OUT_FEATURES], ws[OUT_FEATURES], gz[OUT_FEATURES], gs[OUT_FEATURES];
+    double mean = 0;
+    for (long j = 0; j < n; j++) { mean += sc[j]; order[j] = j; }
+    mean /= n;
+    for (int i = 0; i < OUT_FEATURES; i++) { wz[i] = ws[i] = 0; gz[i] = gs[i] = 1e-8; }
+    Prng rng; prng_init(&rng, 12345);
+    for (int e = 0; e < epochs; e++) {
+        for (long j = n - 1; j > 0; j--) {
+            long k = ((long)next16(&rng) << 16 | next16(&rng)) % (j + 1), t = order[j];
+            order[j] = order[k]; order[k] = t;
+        }
+        double loss = 0, se = 0;
+        for (long q = 0; q < n; q++) {
+            long j = order[q];
+            const u16 *id = ix + j * OUT_TERMS;
+            double z = 0, y = 0;
+            for (int i = 0; i < OUT_TERMS; i++) { z += wz[id[i]]; y += ws[id[i]]; }
+            double p = 1 / (1 + exp(-z)), ez = p - won[j], ey = y - (sc[j] - mean);
+            loss -= log(won[j] ? p + 1e-12 : 1 - p + 1e-12);
+            se += ey * ey;
+            for (int i = 0; i < OUT_TERMS; i++) {
+                int f = id[i];
+                gz[f] += ez * ez; wz[f] -= 0.1 * ez / sqrt(gz[f]);
+                gs[f] += ey * ey; ws[f] -= 0.4 * ey / sqrt(gs[f]);
+            }
+        }
+        fprintf(stderr, "pauses %d pass %d: %ld positions, log loss %.4f, score error %.2f\n",
+                pauses, e + 1, n, loss / n, sqrt(se / n));
+    }
+    ws[OUT_FEATURES - 1] += mean;
+    for (int i = 0; i < OUT_FEATURES; i++) printf("%ld %ld\n", lround(wz[i] * 64), lround(ws[i] * 16));
+    free(ix); free(won); free(sc); free(order);
 }
 
 /* ---- game with history ---- */
@@ -492,19 +603,28 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
     Prng rng; prng_init(&rng, (seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF);
     u8 deal[SMAX], t[SMAX];
     long used = 0; int deals = 0, halved = 0;
+    /* with cards in the deck, play-outs stop LOOK_COLUMNS columns after this one and the
+       outlook table judges the rest */
+    int stop = out_loaded && s[AT_COUNT] ? (s[AT_MOVES] / 5 + 1 + LOOK_COLUMNS) * 5 : SLOTS;
     while (used < budget) {
         sight_deal(&v, s, &rng, deal); deals++;
         for (int i = 0; i < nc; i++) {
             if (total[i] < 0) continue;
             memcpy(t, deal, SLEN); apply(t, cands[i]);
-            used += 1 + play_out(t);
-            total[i] += score(t) + (t[AT_STATUS] == WON ? WIN_BONUS : 0);
+            used += 1 + play_out(t, stop);
+            if (t[AT_STATUS] == PLAYING && t[AT_COUNT]) {
+                used += LOOK_COST;
+                total[i] += outlook(t);
+                continue;
+            }
+            if (t[AT_STATUS] == PLAYING) used += play_out(t, SLOTS);
+            total[i] += 16 * (score(t) + (t[AT_STATUS] == WON ? WIN_BONUS : 0));
         }
         if (!v.hidden) break;
         if (deals <= FEW_DEALS && used * PART >= budget && !halved) { halve(total, nc); halved = 1; }
     }
     last_sims = used;
-    int best = 0; long lead = LEAD;
+    int best = 0; long lead = 16 * LEAD;
     for (int i = 1; i < nc; i++) if (total[i] > total[best] + lead) { best = i; lead = 0; }
     return cands[best];
 }
@@ -514,7 +634,7 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
    candidates are the hint engine's own move and the search's usual alternatives, each
    played out on L2_DEALS imagined deals by the hint engine at L2_INNER simulated moves a
    move: a judge as strong as the hint engine, at hundreds of times its cost. ---- */
-int L2_DEALS = 16, L2_UNTIL = 30, L2_LEAD = 0, L2_INNER = 500;
+int EPOCHS = 6, L2_DEALS = 16, L2_UNTIL = 30, L2_LEAD = 0, L2_INNER = 500;
 static int play_hint_from(Game *g, uint32_t seed) {
     while (g->s[AT_STATUS] == PLAYING) {
         int m = suggest(g, L2_INNER, seed);
@@ -577,12 +697,12 @@ struct { const char *name; int *p; } PARAMS[] = {
     {"W_LAST_HELD", &W_LAST_HELD}, {"W_JUMP", &W_JUMP}, {"W_LIVE", &W_LIVE}, {"W_PLAY_LIVE", &W_PLAY_LIVE}, {"W_DUMP_MIN", &W_DUMP_MIN},
     {"W_DUMP_DEAD", &W_DUMP_DEAD}, {"W_DUMP_GAP", &W_DUMP_GAP}, {"W_DUMP_BEHIND", &W_DUMP_BEHIND},
     {"W_DUMP_PAUSE", &W_DUMP_PAUSE}, {"LEAD", &LEAD}, {"FEW_DEALS", &FEW_DEALS}, {"PART", &PART},
-    {"WIN_BONUS", &WIN_BONUS}, {"MAX_CANDIDATES", &MAX_CANDIDATES}, {"BUDGET", &BUDGET}, {"L2_DEALS", &L2_DEALS}, {"L2_UNTIL", &L2_UNTIL}, {"L2_LEAD", &L2_LEAD}, {"L2_INNER", &L2_INNER}, {0, 0}};
+    {"WIN_BONUS", &WIN_BONUS}, {"MAX_CANDIDATES", &MAX_CANDIDATES}, {"BUDGET", &BUDGET}, {"LOOK_COLUMNS", &LOOK_COLUMNS}, {"LOOK_COST", &LOOK_COST}, {"EPOCHS", &EPOCHS}, {"L2_DEALS", &L2_DEALS}, {"L2_UNTIL", &L2_UNTIL}, {"L2_LEAD", &L2_LEAD}, {"L2_INNER", &L2_INNER}, {0, 0}};
 
 int main(int argc, char **argv) {
     for (int i = 0; i < 256; i++) BITS[i] = __builtin_popcount(i);
-    if (argc < 5) { fprintf(stderr, "fastsim rule|hint|nest|trace-rule|trace-hint PAUSES FIRST LAST [NAME=value ...]\n"); return 2; }
-    int kind = strstr(argv[1], "nest") ? 2 : strstr(argv[1], "hint") ? 1 : strstr(argv[1], "rule") ? 0 : -1, trace = strncmp(argv[1], "trace", 5) == 0;
+    if (argc < 5) { fprintf(stderr, "fastsim rule|hint|nest|trace-rule|trace-hint|fit PAUSES FIRST LAST [NAME=value ...] [OUTLOOK=file]\n"); return 2; }
+    int kind = !strcmp(argv[1], "fit") ? 0 : strstr(argv[1], "nest") ? 2 : strstr(argv[1], "hint") ? 1 : strstr(argv[1], "rule") ? 0 : -1, trace = strncmp(argv[1], "trace", 5) == 0;
     if (kind < 0) { fprintf(stderr, "unknown policy %s\n", argv[1]); return 2; }
     int pauses = atoi(argv[2]);
     if (pauses < 0 || pauses > 3) { fprintf(stderr, "pauses must be 0 to 3\n"); return 2; } long a = atol(argv[3]), b = atol(argv[4]);
@@ -590,9 +710,11 @@ int main(int argc, char **argv) {
         char *eq = strchr(argv[i], '=');
         if (!eq) { fprintf(stderr, "bad %s\n", argv[i]); return 2; }
         *eq = 0; int found = 0;
+        if (!strcmp(argv[i], "OUTLOOK")) { load_outlook(eq + 1); continue; }
         for (int k = 0; PARAMS[k].name; k++) if (!strcmp(PARAMS[k].name, argv[i])) { *PARAMS[k].p = atoi(eq + 1); found = 1; }
         if (!found) { fprintf(stderr, "unknown %s\n", argv[i]); return 2; }
     }
+    if (!strcmp(argv[1], "fit")) { fit_outlook(pauses, a, b, EPOCHS); return 0; }
     long wins = 0, scores = 0;
     for (long sd = a; sd <= b; sd++) {
         int sc; wins += play_game((uint32_t)sd, pauses, kind, BUDGET, &sc, trace); scores += sc;

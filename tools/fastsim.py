@@ -17,6 +17,12 @@ weight needs no change here; `--set NAME=VALUE` overrides one for an experiment 
 alone), `hint`, and `nest`, a diagnostic whose candidates are judged by play-outs of the
 hint engine itself (see the C source). Needs a C compiler (`cc`); the binary is built
 into build/ when the source is newer.
+
+    python -m tools.fastsim --fit-outlook
+
+fits the hint engine's outlook tables (level10.outlook) on the rule of thumb's games of
+deals FIT_FIRST.. at each difficulty and rewrites firmware/level10/outlook_table.py:
+run it after changing the rule of thumb (the tables forecast how its games end).
 """
 
 import argparse
@@ -33,6 +39,12 @@ SOURCE = ROOT / "tools" / "fastsim.c"
 BINARY = ROOT / "build" / "fastsim"
 HEURISTIC = ROOT / "firmware" / "level10" / "heuristic.py"
 HINT = ROOT / "firmware" / "level10" / "hint.py"
+OUTLOOK_TABLE = ROOT / "firmware" / "level10" / "outlook_table.py"
+# what `--fit-outlook` learns from: the rule of thumb's games of these deals, at each
+# difficulty (far from the bench's deals 1-1000 and the screening sets used so far)
+FIT_FIRST = 1000001
+FIT_DEALS = 200000
+FIT_EPOCHS = 6
 POLICIES = ("rule", "hint", "nest")
 # weights for what teammates said: solo games never use them, and the C port is solo only
 _TEAM_ONLY = ("W_ASKED_RESET", "W_ASKED_PLAY")
@@ -48,6 +60,8 @@ _HINT_NAMES = {
     "_FEW_DEALS": "FEW_DEALS",
     "_PART": "PART",
     "_WIN_BONUS": "WIN_BONUS",
+    "_LOOK_COLUMNS": "LOOK_COLUMNS",
+    "_LOOK_COST": "LOOK_COST",
 }
 
 
@@ -55,8 +69,9 @@ class FastsimError(Exception):
     """The binary could not be built or refused its arguments; str() says why."""
 
 
-def firmware_params():
-    """{C name: value} of the firmware's weights and search constants, from their source."""
+def firmware_params(outlook=True):
+    """{C name: value} of the firmware's weights and search constants, from their source,
+    and (`outlook`) OUTLOOK: the path of its outlook tables written for the binary."""
     out = {}
     for m in _CONST.finditer(HEURISTIC.read_text()):
         if m.group(1).startswith("_W_") and m.group(1)[1:] not in _TEAM_ONLY:
@@ -66,7 +81,94 @@ def firmware_params():
         if py not in found:
             raise FastsimError("hint.py has no constant " + py + ": update tools/fastsim.py")
         out[c] = found[py]
+    if outlook:
+        out["OUTLOOK"] = str(outlook_file())
     return out
+
+
+def _load_table(path=OUTLOOK_TABLE):
+    """The firmware's outlook tables as a module, read from its source file."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("outlook_table", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _words(b):
+    """Two-byte little-endian entries stored + 32768, as ints."""
+    return [(b[i] | b[i + 1] << 8) - 32768 for i in range(0, len(b), 2)]
+
+
+def outlook_file(path=None):
+    """The firmware's outlook tables written as the binary reads them (OUTLOOK=path): per
+    difficulty a "win score" line per table term, then the sigmoid; the path."""
+    path = Path(path or BINARY.with_name("outlook.txt"))
+    t = _load_table()
+    lines = []
+    for p in range(4):
+        for w, s in zip(_words(t.WIN[p]), _words(t.SCORE[p])):
+            lines.append("%d %d" % (w, s))
+    lines += [str(x) for x in _words(t.SIGMOID)]
+    text = "\n".join(lines) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text() != text:
+        tmp = path.with_name(path.name + ".%d" % os.getpid())
+        tmp.write_text(text)
+        os.replace(tmp, path)  # tests in parallel may write it at once
+    return path
+
+
+def _pack(words):
+    return bytes(b for w in words for b in ((w + 32768) & 255, (w + 32768) >> 8))
+
+
+def _literal(b, indent):
+    """A bytes literal over several source lines, 24 bytes a line."""
+    rows = [indent + repr(b[i : i + 24]) for i in range(0, len(b), 24)]
+    return "(\n" + "\n".join(rows) + "\n" + indent[:-4] + ")"
+
+
+def fit_outlook(first=FIT_FIRST, deals=FIT_DEALS, epochs=FIT_EPOCHS, jobs=2, binary=BINARY):
+    """The source of firmware/level10/outlook_table.py, fitted by the binary on the rule of
+    thumb's games of deals first..first+deals-1 at each difficulty."""
+    import math
+
+    params = firmware_params(outlook=False)
+    params["EPOCHS"] = epochs
+    last = first + deals - 1
+    with ThreadPoolExecutor(max(1, jobs)) as ex:
+        fits = list(ex.map(lambda p: run("fit", p, first, last, params, binary), range(4)))
+    win, score = [], []
+    for lines in fits:
+        pairs = [line.split() for line in lines]
+        win.append(_pack(int(a) for a, _ in pairs))
+        score.append(_pack(int(b) for _, b in pairs))
+    bonus = params["WIN_BONUS"]
+    sig = _pack(round(16 * bonus / (1 + math.exp(-(i - 64) / 8))) for i in range(129))
+    out = [
+        '"""The outlook\'s tables (level10.outlook). Made by `python -m tools.fastsim --fit-outlook`:',
+        "do not edit.",
+        "",
+        "Fitted on the rule of thumb's games of deals %d-%d at each difficulty, sampled" % (first, last),
+        "where a column starts with cards in the deck (%d passes; see tools/fastsim.c, fit).\n\"\"\"" % epochs,
+        "",
+        "# WIN[p] / SCORE[p] for p = 0-3 pauses: one entry per table term (level10.outlook), two",
+        "# bytes each, little-endian, plus 32768: the log-odds of a win in 64ths, the score in",
+        "# 16ths of a point",
+        "WIN = (",
+    ]
+    for b in win:
+        out.append("    " + _literal(b, "        ") + ",")
+    out.append(")")
+    out.append("SCORE = (")
+    for b in score:
+        out.append("    " + _literal(b, "        ") + ",")
+    out.append(")")
+    out.append("# 129 entries as above: 16 x the win bonus x the chance of a win at log-odds (i - 64) / 8")
+    out.append("SIGMOID = " + _literal(sig, "    "))
+    return "\n".join(out) + "\n"
 
 
 def build(binary=BINARY):
@@ -79,7 +181,7 @@ def build(binary=BINARY):
         raise FastsimError("no C compiler found (set CC, or install gcc)")
     binary.parent.mkdir(parents=True, exist_ok=True)
     tmp = binary.with_name(binary.name + ".part")
-    done = subprocess.run([cc, "-O2", "-o", str(tmp), str(SOURCE)], capture_output=True, text=True)
+    done = subprocess.run([cc, "-O2", "-o", str(tmp), str(SOURCE), "-lm"], capture_output=True, text=True)
     if done.returncode:
         raise FastsimError("building fastsim failed:\n" + done.stderr)
     os.replace(tmp, binary)  # never a half-written binary under the real name
@@ -130,10 +232,25 @@ def main(argv=None):
     ap.add_argument("--pauses", type=int, choices=range(4), default=2, help="0-3 (default 2: Standard)")
     ap.add_argument("--set", type=parse_set, action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    ap.add_argument(
+        "--fit-outlook",
+        action="store_true",
+        help="fit the outlook's tables on the rule of thumb's games and rewrite " + OUTLOOK_TABLE.name,
+    )
     args = ap.parse_args(argv)
+    if args.fit_outlook:
+        try:
+            build()
+            text = fit_outlook(jobs=args.jobs)
+        except FastsimError as e:
+            print("fastsim:", e, file=sys.stderr)
+            return 1
+        OUTLOOK_TABLE.write_text(text)
+        print("wrote", OUTLOOK_TABLE.relative_to(ROOT))
+        return 0
     if args.deals < 1 or args.first < 0 or args.first + args.deals - 1 > 0xFFFFFFFF:
         ap.error("deals must be at least 1, and seeds 0 to 4294967295")
-    known = sorted(firmware_params()) + list(NEST_NAMES)
+    known = sorted(firmware_params(outlook=False)) + list(NEST_NAMES)
     for name, _ in args.set:
         if name not in known:
             ap.error("unknown constant " + name + "; known: " + ", ".join(known))

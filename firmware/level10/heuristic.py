@@ -76,21 +76,27 @@ _NONE = const(63)
 # Scratch space, allocated once: rollouts call choose() tens of thousands of times.
 # Cards are tracked as one bit per number in a byte per world (bit n-1 for number n).
 placed = bytearray(5)  # per world: numbers on the grid (buried ones included)
+paused = bytearray(1)  # pauses on the grid (for level10.outlook)
 held = bytearray(5)  # per world: numbers in the seat's hand
 low = bytearray(5)  # per row: the seat's lowest playable card there, 255 for none
 _BITS = bytes(bin(i).count("1") for i in range(256))  # set bits of a byte
 
 
 def mark_placed(s):
-    """Fill `placed` from the grid (play_out keeps it up to date move by move)."""
+    """Fill `placed` and `paused` from the grid (play_out keeps them up to date move by
+    move)."""
+    n = 0
     for r in range(5):
         p = 0
         g = AT_GRID + r * 10
         for i in range(g, g + 10):
             x = s[i]
+            if x >= PAUSE_CELL:
+                n += 1
             if x and x != RESET_CELL and x != PAUSE_CELL:
                 p |= 1 << ((x - 1 if x <= 40 else x - PAUSE_CELL - 1) & 7)
         placed[r] = p
+    paused[0] = n
 
 
 def survey(s, seat):
@@ -221,16 +227,18 @@ def choose(s, avoid_reset=0, avoid_play=0):
     return _choose(s, avoid_reset, avoid_play)
 
 
-def play_out(t):
-    """Play the game `t` to its end by rule of thumb, every seat; the moves it took."""
+def play_out(t, stop=50):
+    """Play the game `t` by rule of thumb, every seat, to its end or until `stop` slots
+    are filled; the moves it took."""
     mark_placed(t)
     k = 0
-    while t[AT_STATUS] == PLAYING:
+    while t[AT_STATUS] == PLAYING and t[AT_MOVES] < stop:
         m = _choose(t, 0, 0)
         apply(t, m)
         if not m & 8:  # a played level card, or one buried under a pause, is placed now
             c = (m >> 4) & 63
             if c == PAUSE:
+                paused[0] += 1
                 c = m >> 10
             if c < PAUSE:
                 placed[c >> 3] |= 1 << (c & 7)

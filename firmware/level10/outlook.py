@@ -1,0 +1,101 @@
+"""The outlook: what the rest of a solo game is worth from here, read from a table.
+
+    value(s) -> the expected score plus the win bonus times the chance of a win, in
+                sixteenths of a point (an int: the engine uses no floats)
+
+The hint engine's play-outs stop a couple of columns on and ask this instead of playing
+to the end. A play-out to the end is one roll of the dice for the rest of the game;
+the table is the average of a great many: it was learned from the rule of thumb's own
+games (`python -m tools.fastsim --fit-outlook` writes level10/outlook_table.py), so with
+the same budget the search judges its candidates with far less luck.
+
+What it reads is what the seat knows, and only in a few words a row (solo: seat 0):
+how many resets the row has left, how many held cards it can take now (0-3+), how many
+held and unseen cards are stranded below its value (0-2+ each), how many unseen cards
+it can still take (0-4+); and for the whole game the column, the deck's size, pauses
+held and placed, and how many rows have no card to play or only one. Each such term has
+its entry, for each difficulty: the log-odds of a win and the score; the sum of a
+position's entries is its forecast. `heuristic.placed` and `heuristic.paused` must be
+current (play_out keeps them).
+"""
+
+from compat import const
+from level10 import heuristic
+from level10.outlook_table import SCORE, SIGMOID, WIN
+from level10.rules import AT_COUNT, AT_MOVES, AT_PAUSES, AT_ROWVAL, AT_SUPPLY
+
+TERMS = const(12)  # table entries summed for a position
+FEATURES = const(576)  # entries per table: 540 row words, then the whole game's
+_OFFSET = const(393216)  # TERMS * 32768: the tables store each entry + 32768
+
+# heuristic's scratch arrays, which its play_out keeps current. This module and heuristic
+# are loaded and unloaded together (app.hints forgets all the engine's modules at once):
+# one loaded again alone would read the other's old arrays.
+_BITS = heuristic._BITS
+_held = heuristic.held
+_placed = heuristic.placed
+_paused = heuristic.paused
+
+
+def terms(s, out):
+    """Fill `out` (TERMS ints) with the table entries of position `s`, rows first."""
+    hp = heuristic.survey(s, 0) & 15
+    dry = 0
+    one = 0
+    for r in range(5):
+        v = s[AT_ROWVAL + r]
+        below = (1 << (v - 1)) - 1 if v > 1 else 0
+        h = _held[r]
+        p = _placed[r]
+        u = ~(h | p) & 255
+        a = _BITS[h & ~below & 255]
+        if a > 3:
+            a = 3
+        bh = _BITS[h & below]
+        if bh > 2:
+            bh = 2
+        bu = _BITS[u & below]
+        if bu > 2:
+            bu = 2
+        c = _BITS[u & ~below & 255]
+        if c > 4:
+            c = 4
+        if p != 255:  # a finished row needs nothing more
+            if a == 0:
+                dry += 1
+            elif a == 1:
+                one += 1
+        out[r] = (((s[AT_SUPPLY + r] * 4 + a) * 3 + bh) * 3 + bu) * 5 + c
+    col = s[AT_MOVES] // 5
+    out[5] = 540 + (col if col < 9 else 9)
+    d = s[AT_COUNT]
+    out[6] = 550 + (0 if d == 0 else 1 if d < 6 else 2 if d < 14 else 3 if d < 24 else 4)
+    out[7] = 555 + (hp if hp < 3 else 3)
+    n = _paused[0]
+    out[8] = 559 + (n if n < 3 else 3)
+    out[9] = 563 + dry
+    out[10] = 569 + one
+    out[11] = 575
+
+
+_idx = [0] * TERMS  # scratch: value() runs once a play-out
+
+
+def value(s):
+    """The forecast for position `s` (deck not empty), in sixteenths of a point."""
+    terms(s, _idx)
+    w = WIN[s[AT_PAUSES]]
+    sc = SCORE[s[AT_PAUSES]]
+    z = 0
+    y = 0
+    for i in _idx:
+        i += i
+        z += w[i] | w[i + 1] << 8
+        y += sc[i] | sc[i + 1] << 8
+    k = ((z - _OFFSET) >> 3) + 64
+    if k < 0:
+        k = 0
+    elif k > 128:
+        k = 128
+    k += k
+    return y - _OFFSET + (SIGMOID[k] | SIGMOID[k + 1] << 8) - 32768

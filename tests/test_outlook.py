@@ -1,0 +1,179 @@
+"""The outlook (level10.outlook): the table the hint engine's short play-outs end on.
+
+What a position's terms are is checked against the hand and the grid card by card; what
+the table says is checked against facts of the rules (a pause placed while the deck has
+cards costs the win, RULINGS L10-7; a row with nothing to play can stop a column) and
+against the fitter that made it; how the search uses it, by counting its calls."""
+
+import pytest
+
+from level10 import heuristic, hint, outlook, rules
+from level10.game import Game
+from level10.outlook_table import SCORE, SIGMOID, WIN
+from tools import fastsim
+
+
+def words(b):
+    return fastsim._words(b)
+
+
+def rule_game(pauses, seed, upto):
+    g = Game(1, pauses, seed=seed)
+    while not g.over() and g.played < upto:
+        g.apply(heuristic.choose(g.state))
+    return g
+
+
+def expected_terms(s):
+    """The terms computed from scratch: the hand and the grid read cell by cell."""
+    hand = [c for c in rules.hand(s, 0) if c != rules.PAUSE]
+    on_grid = set()
+    pauses_placed = 0
+    for r in range(5):
+        for col in range(10):
+            x = s[rules.AT_GRID + r * 10 + col]
+            if x >= rules.PAUSE_CELL:
+                pauses_placed += 1
+                if x > rules.PAUSE_CELL:
+                    on_grid.add(x - rules.PAUSE_CELL - 1)
+            elif x and x != rules.RESET_CELL:
+                on_grid.add(x - 1)
+    out = []
+    dry = one = 0
+    for r in range(5):
+        v = s[rules.AT_ROWVAL + r]
+        mine = [c & 7 for c in hand if c >> 3 == r]
+        unseen = [n for n in range(8) if n not in mine and r * 8 + n not in on_grid]
+        a = min(3, sum(1 for n in mine if n + 1 >= v))
+        bh = min(2, sum(1 for n in mine if n + 1 < v))
+        bu = min(2, sum(1 for n in unseen if n + 1 < v))
+        cu = min(4, sum(1 for n in unseen if n + 1 >= v))
+        if not all(r * 8 + n in on_grid for n in range(8)):
+            dry += a == 0
+            one += a == 1
+        out.append((((s[rules.AT_SUPPLY + r] * 4 + a) * 3 + bh) * 3 + bu) * 5 + cu)
+    d = s[rules.AT_COUNT]
+    held_pauses = rules.hand(s, 0).count(rules.PAUSE)
+    out += [
+        540 + min(9, s[rules.AT_MOVES] // 5),
+        550 + (0 if d == 0 else 1 if d < 6 else 2 if d < 14 else 3 if d < 24 else 4),
+        555 + min(3, held_pauses),
+        559 + min(3, pauses_placed),
+        563 + dry,
+        569 + one,
+        575,
+    ]
+    return out
+
+
+@pytest.mark.parametrize("pauses, seed, upto", [(2, 3, 0), (2, 5, 12), (3, 8, 23), (1, 11, 31), (0, 4, 40)])
+def test_terms_read_the_hand_and_the_grid(pauses, seed, upto):
+    s = rule_game(pauses, seed, upto).state
+    got = [0] * outlook.TERMS
+    heuristic.mark_placed(s)
+    outlook.terms(s, got)
+    assert got == expected_terms(s)
+    assert all(0 <= i < outlook.FEATURES for i in got)
+
+
+def test_a_pause_placed_while_the_deck_has_cards_is_counted_after_a_play_out():
+    # heuristic.paused follows the play-out move by move; a fresh count must agree
+    found = 0
+    for seed in range(1, 200):
+        t = bytearray(Game(1, 3, seed=seed).state)
+        heuristic.play_out(t, 40)
+        n = heuristic.paused[0]
+        heuristic.mark_placed(t)
+        assert heuristic.paused[0] == n
+        found += n > 0
+    assert found > 0
+
+
+def test_the_tables_have_an_entry_for_every_term_at_every_difficulty():
+    assert len(WIN) == len(SCORE) == 4
+    for p in range(4):
+        assert len(WIN[p]) == len(SCORE[p]) == 2 * outlook.FEATURES
+    assert len(SIGMOID) == 2 * 129
+    sig = words(SIGMOID)
+    assert sig == sorted(sig) and sig[0] >= 0 and sig[-1] <= 16 * hint._WIN_BONUS
+    assert sig[64] == 8 * hint._WIN_BONUS  # log-odds 0: an even chance
+
+
+@pytest.mark.parametrize("pauses", [0, 1, 2, 3])
+def test_the_chance_of_a_win_falls_with_each_row_that_has_nothing_to_play(pauses):
+    w = words(WIN[pauses])
+    dry = w[563:567]  # 0, 1, 2, 3 such rows (more are rare)
+    assert dry == sorted(dry, reverse=True) and len(set(dry)) == 4
+
+
+@pytest.mark.parametrize("pauses", [1, 2, 3])
+def test_a_pause_on_the_grid_before_the_deck_ran_out_costs_most_of_the_chance_of_a_win(pauses):
+    # RULINGS L10-7: the game can then only be won if a later pause makes up for it
+    w = words(WIN[pauses])
+    assert w[560] < w[559] - 6 * 64  # odds of a win below 1/400 of the odds without
+
+
+def test_value_is_the_sum_of_the_entries():
+    g = rule_game(2, 9, 15)
+    s = g.state
+    heuristic.mark_placed(s)
+    idx = [0] * outlook.TERMS
+    outlook.terms(s, idx)
+    w = words(WIN[2])
+    sc = words(SCORE[2])
+    z = sum(w[i] for i in idx)
+    k = max(0, min(128, (z >> 3) + 64))
+    assert outlook.value(s) == sum(sc[i] for i in idx) + words(SIGMOID)[k]
+
+
+def test_the_committed_tables_are_what_the_fitter_makes(tmp_path):
+    binary = fastsim.build(tmp_path / "fastsim")
+    made = fastsim.fit_outlook(binary=binary)
+    ns = {}
+    exec(compile(made, "outlook_table", "exec"), ns)
+    for name in ("WIN", "SCORE"):
+        for p in range(4):
+            new = words(ns[name][p])
+            old = words(globals()[name][p])
+            # the same games and passes; only the C library's last bits of exp() may differ
+            assert max(abs(a - b) for a, b in zip(new, old)) <= 1
+            assert sum(a != b for a, b in zip(new, old)) <= outlook.FEATURES // 100
+    assert ns["SIGMOID"] == SIGMOID
+
+
+def counting(monkeypatch):
+    calls = []
+    real = outlook.value
+
+    def value(s):
+        calls.append(s[rules.AT_MOVES])
+        return real(s)
+
+    monkeypatch.setattr(outlook, "value", value)
+    return calls
+
+
+def test_solo_play_outs_stop_two_columns_on_and_ask_the_outlook(monkeypatch):
+    calls = counting(monkeypatch)
+    g = rule_game(2, 6, 7)  # in column 2, cards in the deck
+    assert g.state[rules.AT_MOVES] == 7 and g.state[rules.AT_COUNT]
+    hint.suggest(g, budget=600, seed=1)
+    assert calls and all(m == 20 for m in calls)  # the end of column 4: two after this one
+
+
+def test_play_outs_go_to_the_end_with_teammates_or_once_the_deck_is_empty(monkeypatch):
+    calls = counting(monkeypatch)
+    g = Game(3, 2, seed=4)
+    for _ in range(6):
+        g.apply(heuristic.choose(g.state))
+    hint.suggest(g, budget=600, seed=1)
+    assert calls == []
+    asked = 0
+    for seed in range(1, 20):
+        g = Game(1, 2, seed=seed)
+        while not g.over():
+            if not g.state[rules.AT_COUNT] and g.list_moves() > 1:
+                hint.suggest(g, budget=100, seed=1)  # too small a budget to search to the end
+                asked += 1
+            g.apply(heuristic.choose(g.state))
+    assert asked > 10 and calls == []
