@@ -43,13 +43,14 @@ def quietly(name):
 HINT = quietly("level10.hint")
 TALK = quietly("level10.talk")
 GREEDY = quietly("tools.policies").Greedy()
-ENGINE = ("level10.hint", "level10.heuristic", "level10.outlook", "level10.outlook_table", "level10.sight", "app.hints")
+ENGINE = ("level10.hint", "level10.heuristic", "level10.outlook", "level10.sight", "app.hints")
+TABLES = ("level10.outlook_p0", "level10.outlook_p1", "level10.outlook_p2", "level10.outlook_p3")
 
 
 @pytest.fixture(autouse=True)
 def nothing_loaded():
     """Each test starts as the handheld does: no team or engine code in memory."""
-    forget(*ENGINE, "level10.talk", "app.team", "app.say", "app.newgame")
+    forget(*ENGINE, *TABLES, "level10.talk", "app.team", "app.say", "app.newgame")
 
 
 def engine_loaded():

@@ -9,12 +9,16 @@ import pytest
 
 from level10 import heuristic, hint, outlook, rules
 from level10.game import Game
-from level10.outlook_table import SCORE, SIGMOID, WIN
 from tools import fastsim
 
 
 def words(b):
     return fastsim._words(b)
+
+
+def table(pauses):
+    """(WIN, SCORE, SIGMOID) of a difficulty, as outlook loads them."""
+    return tuple(outlook.tables(pauses))
 
 
 def rule_game(pauses, seed, upto):
@@ -89,19 +93,31 @@ def test_a_pause_placed_while_the_deck_has_cards_is_counted_after_a_play_out():
     assert found > 0
 
 
-def test_the_tables_have_an_entry_for_every_term_at_every_difficulty():
-    assert len(WIN) == len(SCORE) == 4
-    for p in range(4):
-        assert len(WIN[p]) == len(SCORE[p]) == 2 * outlook.FEATURES
-    assert len(SIGMOID) == 2 * 129
-    sig = words(SIGMOID)
+@pytest.mark.parametrize("pauses", [0, 1, 2, 3])
+def test_the_tables_have_an_entry_for_every_term_at_every_difficulty(pauses):
+    win, score, sigmoid = table(pauses)
+    assert len(win) == len(score) == 2 * outlook.FEATURES
+    assert len(sigmoid) == 2 * 129
+    sig = words(sigmoid)
     assert sig == sorted(sig) and sig[0] >= 0 and sig[-1] <= 16 * hint._WIN_BONUS
     assert sig[64] == 8 * hint._WIN_BONUS  # log-odds 0: an even chance
 
 
+def test_only_the_game_s_own_difficulty_is_loaded():
+    import sys
+
+    for name in ("level10.outlook_p0", "level10.outlook_p1", "level10.outlook_p2", "level10.outlook_p3"):
+        sys.modules.pop(name, None)
+    outlook._loaded[0] = 255  # nothing cached either
+    t = bytearray(Game(1, 1, seed=2).state)
+    heuristic.play_out(t, 10)
+    outlook.value(t)
+    assert [n for n in sys.modules if n.startswith("level10.outlook_p")] == ["level10.outlook_p1"]
+
+
 @pytest.mark.parametrize("pauses", [0, 1, 2, 3])
 def test_the_chance_of_a_win_falls_with_each_row_that_has_nothing_to_play(pauses):
-    w = words(WIN[pauses])
+    w = words(table(pauses)[0])
     dry = w[563:567]  # 0, 1, 2, 3 such rows (more are rare)
     assert dry == sorted(dry, reverse=True) and len(set(dry)) == 4
 
@@ -109,7 +125,7 @@ def test_the_chance_of_a_win_falls_with_each_row_that_has_nothing_to_play(pauses
 @pytest.mark.parametrize("pauses", [1, 2, 3])
 def test_a_pause_on_the_grid_before_the_deck_ran_out_costs_most_of_the_chance_of_a_win(pauses):
     # RULINGS L10-7: the game can then only be won if a later pause makes up for it
-    w = words(WIN[pauses])
+    w = words(table(pauses)[0])
     assert w[560] < w[559] - 6 * 64  # odds of a win below 1/400 of the odds without
 
 
@@ -119,26 +135,29 @@ def test_value_is_the_sum_of_the_entries():
     heuristic.mark_placed(s)
     idx = [0] * outlook.TERMS
     outlook.terms(s, idx)
-    w = words(WIN[2])
-    sc = words(SCORE[2])
+    win, score, sigmoid = table(2)
+    w = words(win)
+    sc = words(score)
     z = sum(w[i] for i in idx)
     k = max(0, min(128, (z >> 3) + 64))
-    assert outlook.value(s) == sum(sc[i] for i in idx) + words(SIGMOID)[k]
+    assert outlook.value(s) == sum(sc[i] for i in idx) + words(sigmoid)[k]
 
 
 def test_the_committed_tables_are_what_the_fitter_makes(tmp_path):
     binary = fastsim.build(tmp_path / "fastsim")
     made = fastsim.fit_outlook(binary=binary)
-    ns = {}
-    exec(compile(made, "outlook_table", "exec"), ns)
-    for name in ("WIN", "SCORE"):
-        for p in range(4):
-            new = words(ns[name][p])
-            old = words(globals()[name][p])
+    assert sorted(made) == [0, 1, 2, 3]
+    for p, source in made.items():
+        ns = {}
+        exec(compile(source, "outlook_p%d" % p, "exec"), ns)
+        committed = table(p)
+        for name, old in zip(("WIN", "SCORE"), committed):
+            new = words(ns[name])
+            old = words(old)
             # the same games and passes; only the C library's last bits of exp() may differ
             assert max(abs(a - b) for a, b in zip(new, old)) <= 1
             assert sum(a != b for a, b in zip(new, old)) <= outlook.FEATURES // 100
-    assert ns["SIGMOID"] == SIGMOID
+        assert ns["SIGMOID"] == committed[2]
 
 
 def counting(monkeypatch):

@@ -15,7 +15,7 @@
      POLICY: rule (the rule of thumb alone), hint (the search at BUDGET), nest (a
      diagnostic: the first L2_UNTIL moves judged by play-outs of the hint engine itself),
      or trace-rule / trace-hint (one line of moves per deal, for the parity test).
-     OUTLOOK: the firmware's outlook tables (level10/outlook_table.py) as tools/fastsim.py
+     OUTLOOK: the firmware's outlook tables (level10/outlook_p0.py .. outlook_p3.py) as tools/fastsim.py
      writes them; without them the search plays every play-out to the end.
    Prints: wins W of N score S (S the sum of the deals' scores).
    fastsim fit PAUSES FIRST LAST [EPOCHS=n]: fits the outlook's tables for one difficulty

@@ -21,7 +21,7 @@ into build/ when the source is newer.
     python -m tools.fastsim --fit-outlook
 
 fits the hint engine's outlook tables (level10.outlook) on the rule of thumb's games of
-deals FIT_FIRST.. at each difficulty and rewrites firmware/level10/outlook_table.py:
+deals FIT_FIRST.. at each difficulty and rewrites firmware/level10/outlook_p0-3.py:
 run it after changing the rule of thumb (the tables forecast how its games end).
 """
 
@@ -39,7 +39,7 @@ SOURCE = ROOT / "tools" / "fastsim.c"
 BINARY = ROOT / "build" / "fastsim"
 HEURISTIC = ROOT / "firmware" / "level10" / "heuristic.py"
 HINT = ROOT / "firmware" / "level10" / "hint.py"
-OUTLOOK_TABLE = ROOT / "firmware" / "level10" / "outlook_table.py"
+OUTLOOK_DIR = ROOT / "firmware" / "level10"  # outlook_p0.py .. outlook_p3.py
 # what `--fit-outlook` learns from: the rule of thumb's games of these deals, at each
 # difficulty (far from the bench's deals 1-1000 and the screening sets used so far)
 FIT_FIRST = 1000001
@@ -86,11 +86,16 @@ def firmware_params(outlook=True):
     return out
 
 
-def _load_table(path=OUTLOOK_TABLE):
-    """The firmware's outlook tables as a module, read from its source file."""
+def table_path(pauses):
+    """The source file of the outlook's tables for a difficulty (0-3 pauses)."""
+    return OUTLOOK_DIR / ("outlook_p%d.py" % pauses)
+
+
+def load_table(pauses, path=None):
+    """The firmware's outlook tables for `pauses` as a module, read from its source file."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("outlook_table", path)
+    spec = importlib.util.spec_from_file_location("outlook_p%d" % pauses, path or table_path(pauses))
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -105,12 +110,12 @@ def outlook_file(path=None):
     """The firmware's outlook tables written as the binary reads them (OUTLOOK=path): per
     difficulty a "win score" line per table term, then the sigmoid; the path."""
     path = Path(path or BINARY.with_name("outlook.txt"))
-    t = _load_table()
     lines = []
     for p in range(4):
-        for w, s in zip(_words(t.WIN[p]), _words(t.SCORE[p])):
+        t = load_table(p)
+        for w, s in zip(_words(t.WIN), _words(t.SCORE)):
             lines.append("%d %d" % (w, s))
-    lines += [str(x) for x in _words(t.SIGMOID)]
+    lines += [str(x) for x in _words(t.SIGMOID)]  # the same for every difficulty
     text = "\n".join(lines) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_text() != text:
@@ -124,15 +129,15 @@ def _pack(words):
     return bytes(b for w in words for b in ((w + 32768) & 255, (w + 32768) >> 8))
 
 
-def _literal(b, indent):
+def _literal(b):
     """A bytes literal over several source lines, 24 bytes a line."""
-    rows = [indent + repr(b[i : i + 24]) for i in range(0, len(b), 24)]
-    return "(\n" + "\n".join(rows) + "\n" + indent[:-4] + ")"
+    rows = ["    " + repr(b[i : i + 24]) for i in range(0, len(b), 24)]
+    return "(\n" + "\n".join(rows) + "\n)"
 
 
 def fit_outlook(first=FIT_FIRST, deals=FIT_DEALS, epochs=FIT_EPOCHS, jobs=2, binary=BINARY):
-    """The source of firmware/level10/outlook_table.py, fitted by the binary on the rule of
-    thumb's games of deals first..first+deals-1 at each difficulty."""
+    """{pauses: the source of firmware/level10/outlook_p<pauses>.py}, fitted by the binary
+    on the rule of thumb's games of deals first..first+deals-1 at each difficulty."""
     import math
 
     params = firmware_params(outlook=False)
@@ -140,35 +145,28 @@ def fit_outlook(first=FIT_FIRST, deals=FIT_DEALS, epochs=FIT_EPOCHS, jobs=2, bin
     last = first + deals - 1
     with ThreadPoolExecutor(max(1, jobs)) as ex:
         fits = list(ex.map(lambda p: run("fit", p, first, last, params, binary), range(4)))
-    win, score = [], []
-    for lines in fits:
-        pairs = [line.split() for line in lines]
-        win.append(_pack(int(a) for a, _ in pairs))
-        score.append(_pack(int(b) for _, b in pairs))
     bonus = params["WIN_BONUS"]
     sig = _pack(round(16 * bonus / (1 + math.exp(-(i - 64) / 8))) for i in range(129))
-    out = [
-        '"""The outlook\'s tables (level10.outlook). Made by `python -m tools.fastsim --fit-outlook`:',
-        "do not edit.",
-        "",
-        "Fitted on the rule of thumb's games of deals %d-%d at each difficulty, sampled" % (first, last),
-        "where a column starts with cards in the deck (%d passes; see tools/fastsim.c, fit).\n\"\"\"" % epochs,
-        "",
-        "# WIN[p] / SCORE[p] for p = 0-3 pauses: one entry per table term (level10.outlook), two",
-        "# bytes each, little-endian, plus 32768: the log-odds of a win in 64ths, the score in",
-        "# 16ths of a point",
-        "WIN = (",
-    ]
-    for b in win:
-        out.append("    " + _literal(b, "        ") + ",")
-    out.append(")")
-    out.append("SCORE = (")
-    for b in score:
-        out.append("    " + _literal(b, "        ") + ",")
-    out.append(")")
-    out.append("# 129 entries as above: 16 x the win bonus x the chance of a win at log-odds (i - 64) / 8")
-    out.append("SIGMOID = " + _literal(sig, "    "))
-    return "\n".join(out) + "\n"
+    out = {}
+    for p, lines in enumerate(fits):
+        pairs = [line.split() for line in lines]
+        text = [
+            '"""The outlook\'s tables for %d pauses (level10.outlook). Made by `python -m tools.fastsim' % p,
+            "--fit-outlook`: do not edit.",
+            "",
+            "Fitted on the rule of thumb's games of deals %d-%d at this difficulty, sampled where" % (first, last),
+            "a column starts with cards in the deck (%d passes; see tools/fastsim.c, fit).\n\"\"\"" % epochs,
+            "",
+            "# one entry per table term (level10.outlook), two bytes each, little-endian, plus",
+            "# 32768: the log-odds of a win in 64ths",
+            "WIN = " + _literal(_pack(int(a) for a, _ in pairs)),
+            "# ... the score in 16ths of a point",
+            "SCORE = " + _literal(_pack(int(b) for _, b in pairs)),
+            "# 129 entries as above: 16 x the win bonus x the chance of a win at log-odds (i - 64) / 8",
+            "SIGMOID = " + _literal(sig),
+        ]
+        out[p] = "\n".join(text) + "\n"
+    return out
 
 
 def build(binary=BINARY):
@@ -235,7 +233,7 @@ def main(argv=None):
     ap.add_argument(
         "--fit-outlook",
         action="store_true",
-        help="fit the outlook's tables on the rule of thumb's games and rewrite " + OUTLOOK_TABLE.name,
+        help="fit the outlook's tables on the rule of thumb's games; rewrite level10/outlook_p0-3.py",
     )
     args = ap.parse_args(argv)
     if args.fit_outlook:
@@ -245,8 +243,9 @@ def main(argv=None):
         except FastsimError as e:
             print("fastsim:", e, file=sys.stderr)
             return 1
-        OUTLOOK_TABLE.write_text(text)
-        print("wrote", OUTLOOK_TABLE.relative_to(ROOT))
+        for p, source in text.items():
+            table_path(p).write_text(source)
+            print("wrote", table_path(p).relative_to(ROOT))
         return 0
     if args.deals < 1 or args.first < 0 or args.first + args.deals - 1 > 0xFFFFFFFF:
         ap.error("deals must be at least 1, and seeds 0 to 4294967295")

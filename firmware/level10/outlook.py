@@ -6,8 +6,9 @@
 The hint engine's play-outs stop a couple of columns on and ask this instead of playing
 to the end. A play-out to the end is one roll of the dice for the rest of the game;
 the table is the average of a great many: it was learned from the rule of thumb's own
-games (`python -m tools.fastsim --fit-outlook` writes level10/outlook_table.py), so with
-the same budget the search judges its candidates with far less luck.
+games (`python -m tools.fastsim --fit-outlook` writes level10/outlook_p0.py .. p3.py, one
+a difficulty), so with the same budget the search judges its candidates with far less
+luck. Only the game's own difficulty's table is loaded (2.4 KB of heap, not 9.6).
 
 What it reads is what the seat knows, and only in a few words a row (solo: seat 0):
 how many resets the row has left, how many held cards it can take now (0-3+), how many
@@ -21,7 +22,6 @@ current (play_out keeps them).
 
 from compat import const
 from level10 import heuristic
-from level10.outlook_table import SCORE, SIGMOID, WIN
 from level10.rules import AT_COUNT, AT_MOVES, AT_PAUSES, AT_ROWVAL, AT_SUPPLY
 
 TERMS = const(12)  # table entries summed for a position
@@ -79,13 +79,31 @@ def terms(s, out):
 
 
 _idx = [0] * TERMS  # scratch: value() runs once a play-out
+_loaded = bytearray(b"\xff")  # the pauses _table is for (255: none yet)
+_table = [b"", b"", b""]  # WIN, SCORE and SIGMOID of that difficulty
+
+
+def tables(pauses):
+    """[WIN, SCORE, SIGMOID] of the difficulty with `pauses` (0-3), its module loaded on
+    first use."""
+    t = _table
+    if _loaded[0] != pauses:
+        m = __import__("level10.outlook_p%d" % pauses, None, None, ("WIN",))
+        t[0] = m.WIN
+        t[1] = m.SCORE
+        t[2] = m.SIGMOID
+        _loaded[0] = pauses
+    return t
 
 
 def value(s):
     """The forecast for position `s` (deck not empty), in sixteenths of a point."""
     terms(s, _idx)
-    w = WIN[s[AT_PAUSES]]
-    sc = SCORE[s[AT_PAUSES]]
+    p = s[AT_PAUSES]
+    t = _table if _loaded[0] == p else tables(p)
+    w = t[0]
+    sc = t[1]
+    sig = t[2]
     z = 0
     y = 0
     for i in _idx:
@@ -98,4 +116,4 @@ def value(s):
     elif k > 128:
         k = 128
     k += k
-    return y - _OFFSET + (SIGMOID[k] | SIGMOID[k + 1] << 8) - 32768
+    return y - _OFFSET + (sig[k] | sig[k + 1] << 8) - 32768
