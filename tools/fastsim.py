@@ -115,7 +115,7 @@ def outlook_file(path=None):
         t = load_table(p)
         for w, s in zip(_words(t.WIN), _words(t.SCORE)):
             lines.append("%d %d" % (w, s))
-    lines += [str(x) for x in _words(t.SIGMOID)]  # the same for every difficulty
+    lines += [str(x) for x in _words(_firmware_sigmoid())]
     text = "\n".join(lines) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists() or path.read_text() != text:
@@ -123,6 +123,15 @@ def outlook_file(path=None):
         tmp.write_text(text)
         os.replace(tmp, path)  # tests in parallel may write it at once
     return path
+
+
+def _firmware_sigmoid():
+    """level10.outlook's SIGMOID, read from its source (it is a literal there)."""
+    import ast
+
+    text = (OUTLOOK_DIR / "outlook.py").read_text()
+    start = text.index("SIGMOID = (") + len("SIGMOID = ")
+    return ast.literal_eval(text[start : text.index("\n)", start) + 2])
 
 
 def _pack(words):
@@ -138,32 +147,25 @@ def _literal(b):
 def fit_outlook(first=FIT_FIRST, deals=FIT_DEALS, epochs=FIT_EPOCHS, jobs=2, binary=BINARY):
     """{pauses: the source of firmware/level10/outlook_p<pauses>.py}, fitted by the binary
     on the rule of thumb's games of deals first..first+deals-1 at each difficulty."""
-    import math
-
     params = firmware_params(outlook=False)
     params["EPOCHS"] = epochs
     last = first + deals - 1
     with ThreadPoolExecutor(max(1, jobs)) as ex:
         fits = list(ex.map(lambda p: run("fit", p, first, last, params, binary), range(4)))
-    bonus = params["WIN_BONUS"]
-    sig = _pack(round(16 * bonus / (1 + math.exp(-(i - 64) / 8))) for i in range(129))
     out = {}
     for p, lines in enumerate(fits):
         pairs = [line.split() for line in lines]
         text = [
-            '"""The outlook\'s tables for %d pauses (level10.outlook). Made by `python -m tools.fastsim' % p,
-            "--fit-outlook`: do not edit.",
+            '"""Outlook tables, %d pauses (level10.outlook): made by `python -m tools.fastsim'
+            ' --fit-outlook` from deals %d-%d; do not edit."""' % (p, first, last),
             "",
-            "Fitted on the rule of thumb's games of deals %d-%d at this difficulty, sampled where" % (first, last),
-            "a column starts with cards in the deck (%d passes; see tools/fastsim.c, fit).\n\"\"\"" % epochs,
-            "",
-            "# one entry per table term (level10.outlook), two bytes each, little-endian, plus",
-            "# 32768: the log-odds of a win in 64ths",
+            "# fitted on the rule of thumb's games at this difficulty, sampled where a column",
+            "# starts with cards in the deck (%d passes; see tools/fastsim.c, fit). One entry per" % epochs,
+            "# table term (level10.outlook), two bytes each, little-endian, plus 32768: the",
+            "# log-odds of a win in 64ths",
             "WIN = " + _literal(_pack(int(a) for a, _ in pairs)),
             "# ... the score in 16ths of a point",
             "SCORE = " + _literal(_pack(int(b) for _, b in pairs)),
-            "# 129 entries as above: 16 x the win bonus x the chance of a win at log-odds (i - 64) / 8",
-            "SIGMOID = " + _literal(sig),
         ]
         out[p] = "\n".join(text) + "\n"
     return out

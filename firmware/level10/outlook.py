@@ -27,6 +27,21 @@ from level10.rules import AT_COUNT, AT_MOVES, AT_PAUSES, AT_ROWVAL, AT_SUPPLY
 TERMS = const(12)  # table entries summed for a position
 FEATURES = const(576)  # entries per table: 540 row words, then the whole game's
 _OFFSET = const(393216)  # TERMS * 32768: the tables store each entry + 32768
+# 129 two-byte entries like the tables': 16 x the win bonus (100) x the chance of a win
+# at log-odds (i - 64) / 8, rounded (tests/test_outlook.py checks them against that)
+SIGMOID = (
+    b'\x01\x80\x01\x80\x01\x80\x01\x80\x01\x80\x01\x80\x01\x80\x01\x80\x01\x80\x02\x80\x02\x80\x02\x80'
+    b'\x02\x80\x03\x80\x03\x80\x03\x80\x04\x80\x04\x80\x05\x80\x06\x80\x07\x80\x07\x80\x08\x80\t\x80'
+    b'\x0b\x80\x0c\x80\x0e\x80\x10\x80\x12\x80\x14\x80\x17\x80\x19\x80\x1d\x80!\x80%\x80*\x80'
+    b'/\x805\x80<\x80C\x80L\x80U\x80`\x80l\x80y\x80\x88\x80\x99\x80\xab\x80'
+    b'\xbf\x80\xd5\x80\xed\x80\x07\x81$\x81C\x81d\x81\x88\x81\xae\x81\xd7\x81\x01\x82.\x82'
+    b'\\\x82\x8c\x82\xbd\x82\xee\x82 \x83R\x83\x83\x83\xb4\x83\xe4\x83\x12\x84?\x84i\x84'
+    b'\x92\x84\xb8\x84\xdc\x84\xfd\x84\x1c\x859\x85S\x85k\x85\x81\x85\x95\x85\xa7\x85\xb8\x85'
+    b'\xc7\x85\xd4\x85\xe0\x85\xeb\x85\xf4\x85\xfd\x85\x04\x86\x0b\x86\x11\x86\x16\x86\x1b\x86\x1f\x86'
+    b"#\x86'\x86)\x86,\x86.\x860\x862\x864\x865\x867\x868\x869\x86"
+    b'9\x86:\x86;\x86<\x86<\x86=\x86=\x86=\x86>\x86>\x86>\x86>\x86'
+    b'?\x86?\x86?\x86?\x86?\x86?\x86?\x86?\x86?\x86'
+)
 
 # heuristic's scratch arrays, which its play_out keeps current. This module and heuristic
 # are loaded and unloaded together (app.hints forgets all the engine's modules at once):
@@ -80,18 +95,16 @@ def terms(s, out):
 
 _idx = [0] * TERMS  # scratch: value() runs once a play-out
 _loaded = bytearray(b"\xff")  # the pauses _table is for (255: none yet)
-_table = [b"", b"", b""]  # WIN, SCORE and SIGMOID of that difficulty
+_table = [b"", b""]  # WIN and SCORE of that difficulty
 
 
 def tables(pauses):
-    """[WIN, SCORE, SIGMOID] of the difficulty with `pauses` (0-3), its module loaded on
-    first use."""
+    """[WIN, SCORE] of the difficulty with `pauses` (0-3), its module loaded on first use."""
     t = _table
     if _loaded[0] != pauses:
         m = __import__("level10.outlook_p%d" % pauses, None, None, ("WIN",))
         t[0] = m.WIN
         t[1] = m.SCORE
-        t[2] = m.SIGMOID
         _loaded[0] = pauses
     return t
 
@@ -103,7 +116,7 @@ def value(s):
     t = _table if _loaded[0] == p else tables(p)
     w = t[0]
     sc = t[1]
-    sig = t[2]
+    sig = SIGMOID
     z = 0
     y = 0
     for i in _idx:
