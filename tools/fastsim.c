@@ -15,8 +15,8 @@
      POLICY: rule (the rule of thumb alone), hint (the search at BUDGET), nest (a
      diagnostic: the first L2_UNTIL moves judged by play-outs of the hint engine itself),
      or trace-rule / trace-hint (one line of moves per deal, for the parity test).
-     OUTLOOK: the firmware's outlook tables (level10/outlook_p0.py .. outlook_p3.py) as tools/fastsim.py
-     writes them; without them the search plays every play-out to the end.
+     OUTLOOK: the firmware's outlook tables (level10/outlook_p0.py .. p3.py) as
+     tools/fastsim.py writes them; without them every play-out goes to the end.
    Prints: wins W of N score S (S the sum of the deals' scores).
    fastsim fit PAUSES FIRST LAST [EPOCHS=n]: fits the outlook's tables for one difficulty
      (see fit_outlook) and prints a "win score" line per table entry. */
@@ -215,7 +215,7 @@ int W_NOLIVE = 1000, W_HEIGHT = 6, W_STRANDED_HELD = 12, W_STRANDED_UNSEEN = 1, 
     W_SPARE = 1, W_LAST_HELD = 1, W_JUMP = -1, W_LIVE = 3, W_PLAY_LIVE = 3, W_DUMP_MIN = 6, W_DUMP_DEAD = 9, W_DUMP_GAP = 1,
     W_DUMP_BEHIND = 2, W_DUMP_PAUSE = 10;
 /* hint */
-int LEAD = 200, FEW_DEALS = 4, PART = 4, WIN_BONUS = 100, MAX_CANDIDATES = 6, BUDGET = 500, LOOK_COLUMNS = 2, LOOK_COST = 2;
+int LEAD = 200, FEW_DEALS = 4, PART = 4, WIN_BONUS = 100, MAX_CANDIDATES = 6, BUDGET = 500, LOOK_COLUMNS = 2, LOOK_COST = 1;
 
 static u8 placed[5], held[5], low[5], paused;
 static u8 BITS[256];
@@ -442,7 +442,7 @@ static void fit_outlook(int pauses, long first, long last, int epochs) {
         fprintf(stderr, "pauses %d pass %d: %ld positions, log loss %.4f, score error %.2f\n",
                 pauses, e + 1, n, loss / n, sqrt(se / n));
     }
-    ws[OUT_FEATURES - 1] += mean;
+    ws[OUT_FEATURES - 1] += mean; /* the last entry is the constant term */
     for (int i = 0; i < OUT_FEATURES; i++) printf("%ld %ld\n", lround(wz[i] * 64), lround(ws[i] * 16));
     free(ix); free(won); free(sc); free(order);
 }
@@ -604,7 +604,7 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
     u8 deal[SMAX], t[SMAX];
     long used = 0; int deals = 0, halved = 0;
     /* with cards in the deck, play-outs stop LOOK_COLUMNS columns after this one and the
-       outlook table judges the rest */
+       outlook table judges the rest (hint.py does so solo only; this port is solo) */
     int stop = out_loaded && s[AT_COUNT] ? (s[AT_MOVES] / 5 + 1 + LOOK_COLUMNS) * 5 : SLOTS;
     while (used < budget) {
         sight_deal(&v, s, &rng, deal); deals++;

@@ -9,9 +9,8 @@ Then, again and again, the unseen cards are dealt at random in a way that agrees
 with everything the seat knows (`sight`), and each candidate is played out by the
 rule-of-thumb player on that same deal: solo while the deck has cards, to the end of
 the column two after this one, where the outlook table (`outlook`) forecasts the rest;
-otherwise to the end of the game. When the budget buys
-only a few deals, only the proposal and the best alternative so far play on after the
-first quarter of it. The candidate with the best total (score, and a large bonus for a
+otherwise to the end of the game. When the budget buys only a few deals, only the
+proposal and the best alternative so far play on after the first quarter of it. The candidate with the best total (score, and a large bonus for a
 win) is the hint, but the proposal keeps its place unless beaten by a clear lead. Every
 candidate meets the same deals, so luck cancels out between them. Solo, once the deck
 is empty, nothing is hidden: the search then looks through every line for the best win.

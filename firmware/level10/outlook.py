@@ -116,7 +116,6 @@ def value(s):
     t = _table if _loaded[0] == p else tables(p)
     w = t[0]
     sc = t[1]
-    sig = SIGMOID
     z = 0
     y = 0
     for i in _idx:
@@ -129,4 +128,4 @@ def value(s):
     elif k > 128:
         k = 128
     k += k
-    return y - _OFFSET + (sig[k] | sig[k + 1] << 8) - 32768
+    return y - _OFFSET + (SIGMOID[k] | SIGMOID[k + 1] << 8) - 32768
