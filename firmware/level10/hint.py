@@ -15,8 +15,8 @@ win) is the hint, but the proposal keeps its place unless beaten by a clear lead
 candidate meets the same deals, so luck cancels out between them. Solo, once the deck
 is empty, nothing is hidden: the search then looks through every line for the best win.
 
-The budget counts simulated moves (each move applied to an imagined game), so a hint
-is the same on every machine: same game, budget and seed, same move. BUDGET is
+The budget counts simulated moves (each move applied to an imagined game; a forecast
+by the outlook counts as one), so a hint is the same on every machine: same game, budget and seed, same move. BUDGET is
 about one second on a Pico: see tools/bench.py `ai` for the measured time per
 simulated move, and the README for the figure.
 
