@@ -330,7 +330,7 @@ static int choose(const u8 *s) { mark_placed(s); return choose_(s); }
 static int play_out(u8 *t, int stop) {
     mark_placed(t);
     int k = 0;
-    while (t[AT_STATUS] == PLAYING && t[AT_MOVES] < stop) {
+    while (t[AT_STATUS] == PLAYING && (t[AT_MOVES] < stop || !t[AT_COUNT])) {
         int m = choose_(t);
         apply(t, m);
         if (!(m & 8)) {
@@ -612,13 +612,8 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
             if (total[i] < 0) continue;
             memcpy(t, deal, SLEN); apply(t, cands[i]);
             used += 1 + play_out(t, stop);
-            if (t[AT_STATUS] == PLAYING && t[AT_COUNT]) {
-                used += LOOK_COST;
-                total[i] += outlook(t);
-                continue;
-            }
-            if (t[AT_STATUS] == PLAYING) used += play_out(t, SLOTS);
-            total[i] += 16 * (score(t) + (t[AT_STATUS] == WON ? WIN_BONUS : 0));
+            if (t[AT_STATUS] == PLAYING) { used += LOOK_COST; total[i] += outlook(t); }
+            else total[i] += 16 * (score(t) + (t[AT_STATUS] == WON ? WIN_BONUS : 0));
         }
         if (!v.hidden) break;
         if (deals <= FEW_DEALS && used * PART >= budget && !halved) { halve(total, nc); halved = 1; }

@@ -228,11 +228,13 @@ def choose(s, avoid_reset=0, avoid_play=0):
 
 
 def play_out(t, stop=50):
-    """Play the game `t` by rule of thumb, every seat, to its end or until `stop` slots
-    are filled; the moves it took."""
+    """Play the game `t` by rule of thumb, every seat, to its end, or until `stop` slots
+    are filled with cards still in the deck (level10.outlook judges only such positions;
+    the rest of a game with the deck empty is short and has nothing left to draw); the
+    moves it took."""
     mark_placed(t)
     k = 0
-    while t[AT_STATUS] == PLAYING and t[AT_MOVES] < stop:
+    while t[AT_STATUS] == PLAYING and (t[AT_MOVES] < stop or not t[AT_COUNT]):
         m = _choose(t, 0, 0)
         apply(t, m)
         if not m & 8:  # a played level card, or one buried under a pause, is placed now

@@ -140,13 +140,11 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
             t[:] = deal
             apply(t, cands[i])
             used += 1 + heuristic.play_out(t, stop)
-            if t[AT_STATUS] == PLAYING:
-                if t[AT_COUNT]:
-                    used += _LOOK_COST
-                    total[i] += outlook.value(t)
-                    continue
-                used += heuristic.play_out(t)  # the deck ran out: play the rest, it is short
-            total[i] += (score(t) + (_WIN_BONUS if t[AT_STATUS] == WON else 0)) << 4
+            if t[AT_STATUS] == PLAYING:  # stopped: the outlook judges the rest
+                used += _LOOK_COST
+                total[i] += outlook.value(t)
+            else:
+                total[i] += (score(t) + (_WIN_BONUS if t[AT_STATUS] == WON else 0)) << 4
         if not sight.hidden:
             break  # nothing unseen: one deal tells all
         if deals <= _FEW_DEALS and used * _PART >= budget and not halved:
