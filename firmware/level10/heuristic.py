@@ -78,6 +78,7 @@ _NONE = const(63)
 placed = bytearray(5)  # per world: numbers on the grid (buried ones included)
 paused = bytearray(1)  # pauses on the grid (for level10.outlook)
 held = bytearray(5)  # per world: numbers in the seat's hand
+live = bytearray(5)  # per row: held cards it can take now (at or above its value)
 low = bytearray(5)  # per row: the seat's lowest playable card there, 255 for none
 _BITS = bytes(bin(i).count("1") for i in range(256))  # set bits of a byte
 
@@ -100,7 +101,7 @@ def mark_placed(s):
 
 
 def survey(s, seat):
-    """Fill `held` and `low` for `seat` (`placed` must be current); return pauses held
+    """Fill `held`, `live` and `low` for `seat` (`placed` must be current); return pauses held
     + 16 * rows filled in the current column + 256 if the column has its reset (one
     small int: a tuple would allocate on every simulated move)."""
     g = AT_GRID + s[AT_MOVES] // 5
@@ -109,6 +110,7 @@ def survey(s, seat):
     for r in range(5):
         low[r] = 255
         held[r] = 0
+        live[r] = 0
         x = s[g + r * 10]
         if x == RESET_CELL:
             has_reset = 1
@@ -123,9 +125,11 @@ def survey(s, seat):
             continue
         r = c >> 3
         held[r] |= 1 << (c & 7)
-        # hands are sorted, so the first playable card of a world is its lowest
-        if low[r] == 255 and s[g + r * 10] == 0 and (c & 7) + 1 >= s[AT_ROWVAL + r]:
-            low[r] = c
+        if (c & 7) + 1 >= s[AT_ROWVAL + r]:
+            live[r] += 1
+            # hands are sorted, so the first playable card of a world is its lowest
+            if low[r] == 255 and s[g + r * 10] == 0:
+                low[r] = c
     return held_pauses | filled << 4 | has_reset << 8
 
 
@@ -142,7 +146,7 @@ def reset_desire(s, r):
         + _BITS[unseen & below] * _W_STRANDED_UNSEEN
         - _BITS[ahead] * _W_AHEAD
     )
-    d -= _BITS[h & ~below & 255] * _W_LIVE
+    d -= live[r] * _W_LIVE
     if low[r] == 255:
         d += _W_NOLIVE
     else:
@@ -210,8 +214,7 @@ def play_gap(s, r):
     """How soon row `r` wants its lowest playable card (after survey; lowest first): 16 a
     point above the row's value, less _W_PLAY_LIVE per held card playable there. Both
     the seat's play and its announced wish (level10.talk) follow it."""
-    v = s[AT_ROWVAL + r]
-    return ((low[r] & 7) + 1 - v) * 16 - _BITS[held[r] >> (v - 1 if v else 0)] * _W_PLAY_LIVE
+    return ((low[r] & 7) + 1 - s[AT_ROWVAL + r]) * 16 - live[r] * _W_PLAY_LIVE
 
 
 def play_in(s, r):

@@ -48,6 +48,7 @@ SIGMOID = (
 # one loaded again alone would read the other's old arrays.
 _BITS = heuristic._BITS
 _held = heuristic.held
+_live = heuristic.live
 _placed = heuristic.placed
 _paused = heuristic.paused
 
@@ -63,7 +64,7 @@ def terms(s, out):
         h = _held[r]
         p = _placed[r]
         u = ~(h | p) & 255
-        a = _BITS[h & ~below & 255]
+        a = _live[r]
         if a > 3:
             a = 3
         bh = _BITS[h & below]
