@@ -217,7 +217,7 @@ int W_NOLIVE = 1000, W_HEIGHT = 6, W_STRANDED_HELD = 12, W_STRANDED_UNSEEN = 1, 
 /* hint */
 int LEAD = 200, FEW_DEALS = 4, PART = 4, WIN_BONUS = 100, MAX_CANDIDATES = 6, BUDGET = 500, LOOK_COLUMNS = 2, LOOK_COST = 1;
 
-static u8 placed[5], held[5], low[5], paused;
+static u8 placed[5], held[5], live[5], low[5], paused;
 static u8 BITS[256];
 
 static void mark_placed(const u8 *s) {
@@ -235,7 +235,7 @@ static void mark_placed(const u8 *s) {
 static int survey(const u8 *s, int seat) {
     int g = AT_GRID + s[AT_MOVES] / 5, filled = 0, has_reset = 0;
     for (int r = 0; r < 5; r++) {
-        low[r] = 255; held[r] = 0;
+        low[r] = 255; held[r] = 0; live[r] = 0;
         int x = s[g + r * 10];
         if (x == RESET_CELL) has_reset = 1; else if (x) filled++;
     }
@@ -245,7 +245,7 @@ static int survey(const u8 *s, int seat) {
         if (c == PAUSE) { hp++; continue; }
         int r = c >> 3;
         held[r] |= 1 << (c & 7);
-        if (low[r] == 255 && s[g + r * 10] == 0 && (c & 7) + 1 >= s[AT_ROWVAL + r]) low[r] = c;
+        if ((c & 7) + 1 >= s[AT_ROWVAL + r]) { live[r]++; if (low[r] == 255 && s[g + r * 10] == 0) low[r] = c; }
     }
     return hp | filled << 4 | has_reset << 8;
 }
@@ -256,7 +256,7 @@ static int reset_desire(const u8 *s, int r) {
     int unseen = ~(h | placed[r]) & 255;
     int ahead = ~(placed[r] | below_) & 255;
     int d = v * W_HEIGHT + BITS[h & below_] * W_STRANDED_HELD + BITS[unseen & below_] * W_STRANDED_UNSEEN
-            - BITS[ahead] * W_AHEAD - BITS[h & ~below_ & 255] * W_LIVE;
+            - BITS[ahead] * W_AHEAD - live[r] * W_LIVE;
     if (low[r] == 255) d += W_NOLIVE;
     else d += BITS[unseen & ((1 << (low[r] & 7)) - 1) & ~below_ & 255] * W_JUMP;
     if (s[AT_SUPPLY + r] == 1) d -= BITS[h] * W_LAST_HELD; else d -= W_SPARE;
@@ -309,8 +309,7 @@ static int choose_(const u8 *s) {
         int best = 1 << 20, row = -1;
         for (int r = 0; r < 5; r++) {
             if (r == rr || low[r] == 255) continue;
-            int v = s[AT_ROWVAL + r];
-            int gap = ((low[r] & 7) + 1 - v) * 16 - BITS[held[r] >> (v ? v - 1 : 0)] * W_PLAY_LIVE;
+            int gap = ((low[r] & 7) + 1 - s[AT_ROWVAL + r]) * 16 - live[r] * W_PLAY_LIVE;
             if (gap < best) { best = gap; row = r; }
         }
         if (row >= 0) return play_in(row);
@@ -355,7 +354,7 @@ static void outlook_terms(const u8 *s, int *idx) {
     for (int r = 0; r < 5; r++) {
         int v = s[AT_ROWVAL + r], below_ = v > 1 ? (1 << (v - 1)) - 1 : 0;
         int h = held[r], p = placed[r], u = ~(h | p) & 255;
-        int a = BITS[h & ~below_ & 255], bh = BITS[h & below_], bu = BITS[u & below_], c = BITS[u & ~below_ & 255];
+        int a = live[r], bh = BITS[h & below_], bu = BITS[u & below_], c = BITS[u & ~below_ & 255];
         if (a > 3) a = 3;
         if (bh > 2) bh = 2;
         if (bu > 2) bu = 2;
