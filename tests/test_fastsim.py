@@ -84,7 +84,7 @@ def test_play_counts_wins_and_scores(binary):
 def test_firmware_params_cover_the_search_constants():
     params = fastsim.firmware_params()
     assert params["BUDGET"] == hint.BUDGET
-    assert params["LEAD"] == hint.LEAD
+    assert params["SURE"] == hint._SURE
     assert params["W_NOLIVE"] == heuristic._W_NOLIVE
     assert "W_ASKED_RESET" not in params  # teammates' weights: solo never reads them
 

@@ -238,6 +238,61 @@ def test_with_deals_to_spare_every_candidate_plays_to_the_end(monkeypatch):
     assert seen == []
 
 
+def test_isqrt_is_the_integer_square_root():
+    import math
+
+    for n in list(range(2000)) + [2**30 - 1, 2**30, 10**12 + 7, 3 * 10**15]:
+        assert hint._isqrt(n) == math.isqrt(n)
+
+
+def sums(gains):
+    return sum(gains), sum(d * d for d in gains)
+
+
+def test_an_alternative_replaces_the_proposal_only_when_surely_better():
+    # gains over the proposal deal by deal: a steady small gain is sure, a larger mean
+    # gain that swings from deal to deal is not
+    s1, q1 = sums([12, 10, 11, 13, 9, 12, 11, 10])  # mean 11, spread about 1.3
+    s2, q2 = sums([200, -150, 180, -120, 160, -100, 150, -90])  # mean 29, spread about 150
+    assert s2 > s1
+    assert hint._surest([900, 500, 600], [0, s1, s2], [0, q1, q2], 8, True) == 1
+    assert hint._surest([900, 600], [0, s2], [0, q2], 8, True) == 0
+    # a dropped alternative is never chosen, however good it looked
+    assert hint._surest([900, -1, 600], [0, s1, s2], [0, q1, q2], 8, True) == 0
+    # of two sure ones, the one whose gain is surest
+    s3, q3 = sums([30, 28, 31, 29, 30, 32, 27, 30])
+    assert hint._surest([900, 500, 500], [0, s1, s3], [0, q1, q3], 8, True) == 2
+    # one deal: while cards are hidden it tells nothing of the spread; with nothing
+    # hidden it is the whole truth, and any gain counts
+    assert hint._surest([1, 1], [0, 3], [0, 9], 1, True) == 0
+    assert hint._surest([1, 1], [0, 3], [0, 9], 1, False) == 1
+    assert hint._surest([1, 1], [0, -3], [0, 9], 1, False) == 0
+    assert hint._surest([1, 1], [0, 0], [0, 0], 1, False) == 0  # a tie keeps the proposal
+
+
+def test_solo_the_search_asks_how_sure_teammates_keep_a_fixed_lead(monkeypatch):
+    asked = []
+    real = hint._surest
+
+    def spy(total, gain, gain2, deals, hidden):
+        i = real(total, gain, gain2, deals, hidden)
+        asked.append((list(total), deals, i))
+        return i
+
+    monkeypatch.setattr(hint, "_surest", spy)
+    g = heuristic_game(1, 2, 7, 0)
+    n = g.list_moves()
+    cands = hint._candidates(g.state, 0, heuristic.choose(g.state), g.buf, n)
+    m = hint.suggest(g, seed=7)
+    assert len(asked) == 1
+    total, deals, i = asked[0]
+    assert len(total) == len(cands) and deals > 1 and m == cands[i]
+    del asked[:]
+    hint.suggest(heuristic_game(3, 2, 4, 6), seed=1)
+    assert hint.last_candidates > 1 and hint.last_sims > 0  # a search, with its lead
+    assert asked == []
+
+
 def reshuffled(g, seed, keep_top):
     """The same game with the deck cards below the top `keep_top` in another order:
     nothing a player sees differs."""

@@ -215,7 +215,7 @@ int W_NOLIVE = 1000, W_HEIGHT = 6, W_STRANDED_HELD = 12, W_STRANDED_UNSEEN = 1, 
     W_SPARE = 1, W_LAST_HELD = 1, W_JUMP = -1, W_LIVE = 3, W_PLAY_LIVE = 3, W_DUMP_MIN = 6, W_DUMP_DEAD = 9, W_DUMP_GAP = 1,
     W_DUMP_BEHIND = 2, W_DUMP_PAUSE = 10;
 /* hint */
-int LEAD = 200, FEW_DEALS = 4, PART = 4, WIN_BONUS = 100, MAX_CANDIDATES = 6, BUDGET = 500, LOOK_COLUMNS = 2, LOOK_COST = 1;
+int SURE = 15, FEW_DEALS = 4, PART = 4, WIN_BONUS = 100, MAX_CANDIDATES = 6, BUDGET = 500, LOOK_COLUMNS = 2, LOOK_COST = 1;
 
 static u8 placed[5], held[5], live[5], low[5], paused;
 static u8 BITS[256];
@@ -344,11 +344,11 @@ static int play_out(u8 *t, int stop) {
 
 
 /* ---- outlook: what the rest of a solo game is worth, from a table (firmware/level10/outlook.py) ---- */
-enum { OUT_FEATURES = 576, OUT_TERMS = 12, OUT_SIG = 129 };
+enum { OUT_FEATURES = 2196, OUT_TERMS = 12, OUT_SIG = 129 };
 static int OUT_WIN[4][OUT_FEATURES], OUT_SCORE[4][OUT_FEATURES], OUT_SIGMOID[OUT_SIG], out_loaded;
-/* the table terms of a position (placed and paused current): five row cells, then the
-   column, the deck's size, pauses held, pauses placed, rows without a card to play,
-   rows with one, and the constant */
+/* the table terms of a position (placed and paused current): five row cells (with the
+   distance of the row's closest held card), then the column, the deck's size, pauses
+   held, pauses placed, rows without a card to play, rows with one, and the constant */
 static void outlook_terms(const u8 *s, int *idx) {
     int k = survey(s, 0), hp = k & 15, dry = 0, one = 0;
     for (int r = 0; r < 5; r++) {
@@ -360,14 +360,16 @@ static void outlook_terms(const u8 *s, int *idx) {
         if (bu > 2) bu = 2;
         if (c > 4) c = 4;
         if (p != 255) { if (a == 0) dry++; else if (a == 1) one++; }
-        idx[r] = (((s[AT_SUPPLY + r] * 4 + a) * 3 + bh) * 3 + bu) * 5 + c;
+        int gap = low[r] == 255 ? 0 : (low[r] & 7) + 1 - v;
+        if (gap > 3) gap = 3;
+        idx[r] = ((((s[AT_SUPPLY + r] * 4 + a) * 3 + bh) * 3 + bu) * 5 + c) * 4 + gap;
     }
     int col = s[AT_MOVES] / 5, d = s[AT_COUNT];
-    idx[5] = 540 + (col > 9 ? 9 : col);
-    idx[6] = 550 + (d == 0 ? 0 : d < 6 ? 1 : d < 14 ? 2 : d < 24 ? 3 : 4);
-    idx[7] = 555 + (hp > 3 ? 3 : hp);
-    idx[8] = 559 + (paused > 3 ? 3 : paused);
-    idx[9] = 563 + dry; idx[10] = 569 + one; idx[11] = 575;
+    idx[5] = 2160 + (col > 9 ? 9 : col);
+    idx[6] = 2170 + (d == 0 ? 0 : d < 6 ? 1 : d < 14 ? 2 : d < 24 ? 3 : 4);
+    idx[7] = 2175 + (hp > 3 ? 3 : hp);
+    idx[8] = 2179 + (paused > 3 ? 3 : paused);
+    idx[9] = 2183 + dry; idx[10] = 2189 + one; idx[11] = 2195;
 }
 /* in sixteenths of a point: the expected score plus the win bonus times the chance of a win */
 static int outlook(const u8 *s) {
@@ -586,6 +588,24 @@ static void halve(long *total, int nc) {
     for (int i = 1; i < nc; i++) if (total[i] >= 0 && (best < 0 || total[i] > total[best])) best = i;
     for (int i = 1; i < nc; i++) if (i != best) total[i] = -1;
 }
+static long isqrt_(long n) {
+    if (n < 2) return n;
+    long x = n, y = (x + 1) >> 1;
+    while (y < x) { x = y; y = (x + n / x) >> 1; }
+    return x;
+}
+/* the alternative surely better than the proposal: 10 x n x (its mean gain less SURE/10
+   standard errors) above nothing, the best such; else 0 (hint.py's _surest) */
+static int surest(const long *total, const long *gain, const long *gain2, int nc, int deals, int hidden) {
+    if (deals < 2 && hidden) return 0;
+    int best = 0; long top = 0;
+    for (int i = 1; i < nc; i++) {
+        if (total[i] < 0) continue;
+        long m = 10 * gain[i] - SURE * isqrt_(gain2[i] - gain[i] * gain[i] / deals);
+        if (m > top) { top = m; best = i; }
+    }
+    return best;
+}
 static int suggest(Game *gm, long budget, uint32_t seed) {
     u8 *s = gm->s;
     u16 buf[600];
@@ -598,7 +618,7 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
     if (nc == 1) return first;
     if (!s[AT_COUNT]) { int m = endgame(s, cands, nc, budget); if (m >= 0) return m; }
     Sight v; sight_init(&v, gm);
-    long total[8] = {0};
+    long total[8] = {0}, gain[8] = {0}, gain2[8] = {0}, v0 = 0;
     Prng rng; prng_init(&rng, (seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF);
     u8 deal[SMAX], t[SMAX];
     long used = 0; int deals = 0, halved = 0;
@@ -611,16 +631,17 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
             if (total[i] < 0) continue;
             memcpy(t, deal, SLEN); apply(t, cands[i]);
             used += 1 + play_out(t, stop);
-            if (t[AT_STATUS] == PLAYING) { used += LOOK_COST; total[i] += outlook(t); }
-            else total[i] += 16 * (score(t) + (t[AT_STATUS] == WON ? WIN_BONUS : 0));
+            long val;
+            if (t[AT_STATUS] == PLAYING) { used += LOOK_COST; val = outlook(t); }
+            else val = 16 * (score(t) + (t[AT_STATUS] == WON ? WIN_BONUS : 0));
+            total[i] += val;
+            if (i) { long d = (val - v0) >> 2; gain[i] += d; gain2[i] += d * d; } else v0 = val;
         }
         if (!v.hidden) break;
         if (deals <= FEW_DEALS && used * PART >= budget && !halved) { halve(total, nc); halved = 1; }
     }
     last_sims = used;
-    int best = 0; long lead = 16 * LEAD;
-    for (int i = 1; i < nc; i++) if (total[i] > total[best] + lead) { best = i; lead = 0; }
-    return cands[best];
+    return cands[surest(total, gain, gain2, nc, deals, v.hidden)];
 }
 
 
@@ -690,7 +711,7 @@ struct { const char *name; int *p; } PARAMS[] = {
     {"W_STRANDED_UNSEEN", &W_STRANDED_UNSEEN}, {"W_AHEAD", &W_AHEAD}, {"W_SPARE", &W_SPARE},
     {"W_LAST_HELD", &W_LAST_HELD}, {"W_JUMP", &W_JUMP}, {"W_LIVE", &W_LIVE}, {"W_PLAY_LIVE", &W_PLAY_LIVE}, {"W_DUMP_MIN", &W_DUMP_MIN},
     {"W_DUMP_DEAD", &W_DUMP_DEAD}, {"W_DUMP_GAP", &W_DUMP_GAP}, {"W_DUMP_BEHIND", &W_DUMP_BEHIND},
-    {"W_DUMP_PAUSE", &W_DUMP_PAUSE}, {"LEAD", &LEAD}, {"FEW_DEALS", &FEW_DEALS}, {"PART", &PART},
+    {"W_DUMP_PAUSE", &W_DUMP_PAUSE}, {"SURE", &SURE}, {"FEW_DEALS", &FEW_DEALS}, {"PART", &PART},
     {"WIN_BONUS", &WIN_BONUS}, {"MAX_CANDIDATES", &MAX_CANDIDATES}, {"BUDGET", &BUDGET}, {"LOOK_COLUMNS", &LOOK_COLUMNS}, {"LOOK_COST", &LOOK_COST}, {"EPOCHS", &EPOCHS}, {"L2_DEALS", &L2_DEALS}, {"L2_UNTIL", &L2_UNTIL}, {"L2_LEAD", &L2_LEAD}, {"L2_INNER", &L2_INNER}, {0, 0}};
 
 int main(int argc, char **argv) {

@@ -55,7 +55,7 @@ _CONST = re.compile(r"^(_?[A-Z][A-Z_]*) = const\((-?\d+)\)", re.M)
 # hint.py's constants that the C search reads, by their C names
 _HINT_NAMES = {
     "BUDGET": "BUDGET",
-    "LEAD": "LEAD",
+    "_SURE": "SURE",
     "_MAX_CANDIDATES": "MAX_CANDIDATES",
     "_FEW_DEALS": "FEW_DEALS",
     "_PART": "PART",

@@ -8,16 +8,18 @@ same reset with fewer cards put under, playing on instead of resetting, a pause.
 Then, again and again, the unseen cards are dealt at random in a way that agrees
 with everything the seat knows (`sight`), and each candidate is played out by the
 rule-of-thumb player on that same deal: solo while the deck has cards, to the end of
-the column two after this one, where the outlook table (`outlook`) forecasts the rest;
-otherwise to the end of the game. When the budget buys only a few deals, only the
-proposal and the best alternative so far play on after the first quarter of it. The candidate with the best total (score, and a large bonus for a
-win) is the hint, but the proposal keeps its place unless beaten by a clear lead. Every
-candidate meets the same deals, so luck cancels out between them. Solo, once the deck
-is empty, nothing is hidden: the search then looks through every line for the best win.
+the next column, where the outlook table (`outlook`) forecasts the rest; otherwise to
+the end of the game. When the budget buys only a few deals, only the proposal and the
+best alternative so far play on after the first quarter of it. Each play-out is worth
+its score and a large bonus for a win. Every candidate meets the same deals, so luck
+cancels out between them, and the proposal keeps its place unless an alternative is
+surely better: solo, by more than the spread of its gains from deal to deal allows
+for; teammates, by a fixed lead. Solo, once the deck is empty, nothing is hidden: the
+search then looks through every line for the best win.
 
 The budget counts simulated moves (each move applied to an imagined game; a forecast
-by the outlook counts as one), so a hint is the same on every machine: same game, budget and seed, same move. BUDGET is
-about one second on a Pico: see tools/bench.py `ai` for the measured time per
+by the outlook counts as one), so a hint is the same on every machine: same game,
+budget and seed, same move. BUDGET is about one second on a Pico: see tools/bench.py `ai` for the measured time per
 simulated move, and the README for the figure.
 
 Only what the seat sees is used: its own hand, the grid, the supplies, the counts
@@ -61,11 +63,20 @@ from prng import Prng
 # early in a game) take up to about 580. `python -m tools.bench ai` measures it.
 BUDGET = const(500)
 _MAX_CANDIDATES = const(6)
-# An alternative replaces the proposal only when its total beats the proposal's by this
-# much (a won play-out counts 100 + its score): with a device budget there are only a few
-# deals, and a small lead is more often luck than a better move. Measured on 300 deals at
-# Standard, budget 500: solo wins 72% with no lead, about 80% with 150-250 (400: 74%);
-# three players 4% with none, 10-11% with 150-250.
+# Solo, an alternative replaces the proposal only when it is surely better: its mean gain
+# over the proposal on the same deals, less _SURE / 10 standard errors of that mean, must
+# be above nothing (the best such alternative wins). With a device budget there are only
+# a few deals, and a small gain is more often luck than a better move; how much luck
+# depends on the position, so the bar is measured in each search, not fixed. With
+# nothing hidden one deal tells all and any gain counts. Standard, budget 500
+# (tools/fastsim, with the outlook's closest-card term and one column's look): 8,481 of
+# deals 400001-410000 won against 8,363 with the fixed lead; 845 of deals 1-1000 against
+# 817; _SURE 10 / 20 are worse (see the README).
+_SURE = const(15)
+# Teammates keep a fixed bar: an alternative's total must beat the proposal's by this
+# much (a won play-out counts 100 + its score). Measured on 300 deals at Standard, budget
+# 500: three players 4% with none, 10-11% with 150-250 (solo then: 72% with none, about
+# 80% with 150-250).
 LEAD = const(200)
 # Few deals: when 1/_PART of the budget is spent within the first _FEW_DEALS deals (so it
 # buys at most about 16 deals in all: every hint of a game at the device budget but its
@@ -76,7 +87,8 @@ LEAD = const(200)
 # most 1,224 moves) it never applies; halving there too loses (78 of deals 1-100 against 87).
 # (Measured with the rule of thumb before its W_LIVE rules; re-checked with them using
 # tools/fastsim on deals 200001-204000: _PART 3 / 4 / 5 and a lead of 150 / 200 / 250
-# are all within the noise of each other.)
+# are all within the noise of each other; with _SURE, on deals 300001-306000 and
+# 400001-410000, _PART 3 / 6 and _FEW_DEALS 6 too.)
 _FEW_DEALS = const(4)
 _PART = const(4)
 _WIN_BONUS = const(100)  # a won play-out counts this much above its score
@@ -84,10 +96,11 @@ _WIN_BONUS = const(100)  # a won play-out counts this much above its score
 # after this one and the outlook table (level10.outlook) judges the rest: the average
 # of many games instead of one, so the same budget compares candidates with far less
 # luck. Standard, budget 500 (tools/fastsim): 8,321 of deals 400001-410000 won against
-# 8,081 playing out to the end; stopping 1 / 3 / 4 columns on instead of 2 is worse. A
+# 8,081 playing out to the end (with the fixed lead, two columns on); with _SURE and the
+# outlook's closest-card term, one column on wins 8,481 against 8,400 for two. A
 # forecast costs 0.83 of a simulated move in the runner (see the README), so it counts
 # as one against the budget.
-_LOOK_COLUMNS = const(2)
+_LOOK_COLUMNS = const(1)
 _LOOK_COST = const(1)
 _ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty
 _BONUS_WON = b"\x00\x0a\x1e\x32"  # RULINGS L10-9: 0/10/30/50 for 0-3 pauses never placed
@@ -121,13 +134,17 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
         if m >= 0:
             return m
     sight = Sight(game, seat, talk)
-    total = [0] * len(cands)  # in sixteenths of a point, the outlook's unit
+    k = len(cands)
+    total = [0] * k  # in sixteenths of a point, the outlook's unit
+    gain = [0] * k  # sums over the deals of a candidate's value less the proposal's ...
+    gain2 = [0] * k  # ... and of its squares, in quarter points (kept below 2**30)
     rng = Prng((seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF)
     deal = bytearray(s)
     t = bytearray(s)
     used = 0
     deals = 0
     halved = False
+    v0 = 0  # the proposal's value on this deal (it plays first, and is never dropped)
     stop = SLOTS
     if s[AT_PLAYERS] == 1 and s[AT_COUNT]:
         stop = (s[AT_MOVES] // 5 + 1 + _LOOK_COLUMNS) * 5
@@ -142,22 +159,64 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
             used += 1 + heuristic.play_out(t, stop)
             if t[AT_STATUS] == PLAYING:  # stopped: the outlook judges the rest
                 used += _LOOK_COST
-                total[i] += outlook.value(t)
+                v = outlook.value(t)
             else:
-                total[i] += (score(t) + (_WIN_BONUS if t[AT_STATUS] == WON else 0)) << 4
+                v = (score(t) + (_WIN_BONUS if t[AT_STATUS] == WON else 0)) << 4
+            total[i] += v
+            if i:
+                d = (v - v0) >> 2
+                gain[i] += d
+                gain2[i] += d * d
+            else:
+                v0 = v
         if not sight.hidden:
             break  # nothing unseen: one deal tells all
         if deals <= _FEW_DEALS and used * _PART >= budget and not halved:
             _halve(total)
             halved = True
     last_sims = used
+    if s[AT_PLAYERS] == 1:
+        return cands[_surest(total, gain, gain2, deals, sight.hidden)]
     best = 0
     lead = LEAD << 4
-    for i in range(1, len(cands)):
+    for i in range(1, k):
         if total[i] > total[best] + lead:
             best = i
             lead = 0
     return cands[best]
+
+
+def _surest(total, gain, gain2, deals, hidden):
+    """The index of the alternative surely better than the proposal (see _SURE), else 0.
+
+    Per deal, n of them, an alternative gains d over the proposal; with S and Q the sums
+    of d and d*d, n * its mean less z standard errors of the mean is S - z * sqrt(Q - S*S/n),
+    compared here times ten (z = _SURE / 10) in integers."""
+    if deals < 2 and hidden:
+        return 0  # one deal of several possible tells nothing of the spread
+    best = 0
+    top = 0
+    for i in range(1, len(total)):
+        if total[i] < 0:
+            continue  # dropped
+        g = gain[i]
+        m = 10 * g - _SURE * _isqrt(gain2[i] - g * g // deals)
+        if m > top:
+            top = m
+            best = i
+    return best
+
+
+def _isqrt(n):
+    """The integer square root of n >= 0 (Newton's method: no floats in the engine)."""
+    if n < 2:
+        return n
+    x = n
+    y = (x + 1) >> 1
+    while y < x:
+        x = y
+        y = (x + n // x) >> 1
+    return x
 
 
 def _halve(total):

@@ -8,13 +8,14 @@ to the end. A play-out to the end is one roll of the dice for the rest of the ga
 the table is the average of a great many: it was learned from the rule of thumb's own
 games (`python -m tools.fastsim --fit-outlook` writes level10/outlook_p0.py .. p3.py, one
 a difficulty), so with the same budget the search judges its candidates with far less
-luck. Only the game's own difficulty's table is loaded (2.4 KB of heap, not 9.6).
+luck. Only the game's own difficulty's table is loaded (8.8 KB of heap, not 35).
 
 What it reads is what the seat knows, and only in a few words a row (solo: seat 0):
-how many resets the row has left, how many held cards it can take now (0-3+), how many
-held and unseen cards are stranded below its value (0-2+ each), how many unseen cards
-it can still take (0-4+); and for the whole game the column, the deck's size, pauses
-held and placed, and how many rows have no card to play or only one. Each such term has
+how many resets the row has left, how many held cards it can take now (0-3+), how far
+the lowest of them is above the row's value (0-3+), how many held and unseen cards are
+stranded below its value (0-2+ each), how many unseen cards it can still take (0-4+);
+and for the whole game the column, the deck's size, pauses held and placed, and how
+many rows have no card to play or only one. Each such term has
 its entry, for each difficulty: the log-odds of a win and the score; the sum of a
 position's entries is its forecast. `heuristic.placed` and `heuristic.paused` must be
 current (play_out keeps them).
@@ -25,7 +26,7 @@ from level10 import heuristic
 from level10.rules import AT_COUNT, AT_MOVES, AT_PAUSES, AT_ROWVAL, AT_SUPPLY
 
 TERMS = const(12)  # table entries summed for a position
-FEATURES = const(576)  # entries per table: 540 row words, then the whole game's
+FEATURES = const(2196)  # entries per table: 2160 row words, then the whole game's
 _OFFSET = const(393216)  # TERMS * 32768: the tables store each entry + 32768
 # 129 two-byte entries like the tables': 16 x the win bonus (100) x the chance of a win
 # at log-odds (i - 64) / 8, rounded (tests/test_outlook.py checks them against that)
@@ -49,6 +50,7 @@ SIGMOID = (
 _BITS = heuristic._BITS
 _held = heuristic.held
 _live = heuristic.live
+_low = heuristic.low
 _placed = heuristic.placed
 _paused = heuristic.paused
 
@@ -81,17 +83,22 @@ def terms(s, out):
                 dry += 1
             elif a == 1:
                 one += 1
-        out[r] = (((s[AT_SUPPLY + r] * 4 + a) * 3 + bh) * 3 + bu) * 5 + c
+        # how far the row's closest held card is: one a step away plays now and keeps the
+        # row low for the cards after it (survey finds it: a column starts empty)
+        gap = 0 if _low[r] == 255 else (_low[r] & 7) + 1 - v
+        if gap > 3:
+            gap = 3
+        out[r] = ((((s[AT_SUPPLY + r] * 4 + a) * 3 + bh) * 3 + bu) * 5 + c) * 4 + gap
     col = s[AT_MOVES] // 5
-    out[5] = 540 + (col if col < 9 else 9)
+    out[5] = 2160 + (col if col < 9 else 9)
     d = s[AT_COUNT]
-    out[6] = 550 + (0 if d == 0 else 1 if d < 6 else 2 if d < 14 else 3 if d < 24 else 4)
-    out[7] = 555 + (hp if hp < 3 else 3)
+    out[6] = 2170 + (0 if d == 0 else 1 if d < 6 else 2 if d < 14 else 3 if d < 24 else 4)
+    out[7] = 2175 + (hp if hp < 3 else 3)
     n = _paused[0]
-    out[8] = 559 + (n if n < 3 else 3)
-    out[9] = 563 + dry
-    out[10] = 569 + one
-    out[11] = 575
+    out[8] = 2179 + (n if n < 3 else 3)
+    out[9] = 2183 + dry
+    out[10] = 2189 + one
+    out[11] = 2195
 
 
 _idx = [0] * TERMS  # scratch: value() runs once a play-out
