@@ -19,8 +19,8 @@ search then looks through every line for the best win.
 
 The budget counts simulated moves (each move applied to an imagined game; a forecast
 by the outlook counts as one), so a hint is the same on every machine: same game,
-budget and seed, same move. BUDGET is about one second on a Pico: see tools/bench.py `ai` for the measured time per
-simulated move, and the README for the figure.
+budget and seed, same move. BUDGET is about one second on a Pico: see tools/bench.py
+`ai` for the measured time per simulated move, and the README for the figure.
 
 Only what the seat sees is used: its own hand, the grid, the supplies, the counts
 of cards in the deck and in each hand, the cards it put under the deck itself, and
@@ -137,7 +137,7 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
     k = len(cands)
     total = [0] * k  # in sixteenths of a point, the outlook's unit
     gain = [0] * k  # sums over the deals of a candidate's value less the proposal's ...
-    gain2 = [0] * k  # ... and of its squares, in quarter points (kept below 2**30)
+    gain2 = [0] * k  # ... and of its squares, in quarter points (below 2**30 for 1,000 deals)
     rng = Prng((seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF)
     deal = bytearray(s)
     t = bytearray(s)

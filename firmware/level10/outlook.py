@@ -15,10 +15,11 @@ how many resets the row has left, how many held cards it can take now (0-3+), ho
 the lowest of them is above the row's value (0-3+), how many held and unseen cards are
 stranded below its value (0-2+ each), how many unseen cards it can still take (0-4+);
 and for the whole game the column, the deck's size, pauses held and placed, and how
-many rows have no card to play or only one. Each such term has
-its entry, for each difficulty: the log-odds of a win and the score; the sum of a
-position's entries is its forecast. `heuristic.placed` and `heuristic.paused` must be
-current (play_out keeps them).
+many rows have no card to play or only one. Each such term has its entry, for each
+difficulty: the log-odds of a win and the score; the sum of a position's entries is its
+forecast. `heuristic.placed` and `heuristic.paused` must be current (play_out keeps
+them), and the position at the start of a column (where play-outs stop), for
+`heuristic.low` to find each row's closest card.
 """
 
 from compat import const
