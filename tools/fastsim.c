@@ -583,10 +583,10 @@ static int endgame(const u8 *s, const int *cands, int nc, long budget) {
     last_sims = budget - left_;
     return best_v >= WIN_BONUS ? best_m : -1;
 }
-static void halve(long *total, int nc) {
+static void halve(const long *total, u8 *alive, int nc) {
     int best = -1;
-    for (int i = 1; i < nc; i++) if (total[i] >= 0 && (best < 0 || total[i] > total[best])) best = i;
-    for (int i = 1; i < nc; i++) if (i != best) total[i] = -1;
+    for (int i = 1; i < nc; i++) if (alive[i] && (best < 0 || total[i] > total[best])) best = i;
+    for (int i = 1; i < nc; i++) if (i != best) alive[i] = 0;
 }
 static long isqrt_(long n) {
     if (n < 2) return n;
@@ -596,11 +596,11 @@ static long isqrt_(long n) {
 }
 /* the alternative surely better than the proposal: 10 x n x (its mean gain less SURE/10
    standard errors) above nothing, the best such; else 0 (hint.py's _surest) */
-static int surest(const long *total, const long *gain, const long *gain2, int nc, int deals, int hidden) {
+static int surest(const u8 *alive, const long *gain, const long *gain2, int nc, int deals, int hidden) {
     if (deals < 2 && hidden) return 0;
     int best = 0; long top = 0;
     for (int i = 1; i < nc; i++) {
-        if (total[i] < 0) continue;
+        if (!alive[i]) continue;
         long m = 10 * gain[i] - SURE * isqrt_(gain2[i] - gain[i] * gain[i] / deals);
         if (m > top) { top = m; best = i; }
     }
@@ -619,6 +619,7 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
     if (!s[AT_COUNT]) { int m = endgame(s, cands, nc, budget); if (m >= 0) return m; }
     Sight v; sight_init(&v, gm);
     long total[8] = {0}, gain[8] = {0}, gain2[8] = {0}, v0 = 0;
+    u8 alive[8]; memset(alive, 1, sizeof alive); /* 0 once dropped: a total can be below 0 */
     Prng rng; prng_init(&rng, (seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF);
     u8 deal[SMAX], t[SMAX];
     long used = 0; int deals = 0, halved = 0;
@@ -628,7 +629,7 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
     while (used < budget) {
         sight_deal(&v, s, &rng, deal); deals++;
         for (int i = 0; i < nc; i++) {
-            if (total[i] < 0) continue;
+            if (!alive[i]) continue;
             memcpy(t, deal, SLEN); apply(t, cands[i]);
             used += 1 + play_out(t, stop);
             long val;
@@ -638,10 +639,10 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
             if (i) { long d = (val - v0) >> 2; gain[i] += d; gain2[i] += d * d; } else v0 = val;
         }
         if (!v.hidden) break;
-        if (deals <= FEW_DEALS && used * PART >= budget && !halved) { halve(total, nc); halved = 1; }
+        if (deals <= FEW_DEALS && used * PART >= budget && !halved) { halve(total, alive, nc); halved = 1; }
     }
     last_sims = used;
-    return cands[surest(total, gain, gain2, nc, deals, v.hidden)];
+    return cands[surest(alive, gain, gain2, nc, deals, v.hidden)];
 }
 
 

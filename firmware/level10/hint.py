@@ -138,6 +138,7 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
     total = [0] * k  # in sixteenths of a point, the outlook's unit
     gain = [0] * k  # sums over the deals of a candidate's value less the proposal's ...
     gain2 = [0] * k  # ... and of its squares, in quarter points (below 2**30 for 1,000 deals)
+    alive = bytearray(b"\x01" * k)  # 0 once dropped (a total can be below 0: forecasts are)
     rng = Prng((seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF)
     deal = bytearray(s)
     t = bytearray(s)
@@ -151,8 +152,8 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
     while used < budget:
         sight.deal(rng, deal)
         deals += 1
-        for i in range(len(cands)):
-            if total[i] < 0:
+        for i in range(k):
+            if not alive[i]:
                 continue  # dropped
             t[:] = deal
             apply(t, cands[i])
@@ -172,21 +173,21 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
         if not sight.hidden:
             break  # nothing unseen: one deal tells all
         if deals <= _FEW_DEALS and used * _PART >= budget and not halved:
-            _halve(total)
+            _halve(total, alive)
             halved = True
     last_sims = used
     if s[AT_PLAYERS] == 1:
-        return cands[_surest(total, gain, gain2, deals, sight.hidden)]
+        return cands[_surest(alive, gain, gain2, deals, sight.hidden)]
     best = 0
     lead = LEAD << 4
     for i in range(1, k):
-        if total[i] > total[best] + lead:
+        if alive[i] and total[i] > total[best] + lead:
             best = i
             lead = 0
     return cands[best]
 
 
-def _surest(total, gain, gain2, deals, hidden):
+def _surest(alive, gain, gain2, deals, hidden):
     """The index of the alternative surely better than the proposal (see _SURE), else 0.
 
     Per deal, n of them, an alternative gains d over the proposal; with S and Q the sums
@@ -196,8 +197,8 @@ def _surest(total, gain, gain2, deals, hidden):
         return 0  # one deal of several possible tells nothing of the spread
     best = 0
     top = 0
-    for i in range(1, len(total)):
-        if total[i] < 0:
+    for i in range(1, len(alive)):
+        if not alive[i]:
             continue  # dropped
         g = gain[i]
         m = 10 * g - _SURE * _isqrt(gain2[i] - g * g // deals)
@@ -219,15 +220,16 @@ def _isqrt(n):
     return x
 
 
-def _halve(total):
-    """Keep the proposal and the alternative with the best total; drop the rest (-1)."""
+def _halve(total, alive):
+    """Keep the proposal and the alternative with the best total (the first of equals);
+    mark the rest dropped in `alive`."""
     best = -1
     for i in range(1, len(total)):
-        if total[i] >= 0 and (best < 0 or total[i] > total[best]):
+        if alive[i] and (best < 0 or total[i] > total[best]):
             best = i
     for i in range(1, len(total)):
         if i != best:
-            total[i] = -1
+            alive[i] = 0
 
 
 def _endgame(s, cands, budget):
