@@ -138,7 +138,7 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
     total = [0] * k  # in sixteenths of a point, the outlook's unit
     gain = [0] * k  # sums over the deals of a candidate's value less the proposal's ...
     gain2 = [0] * k  # ... and of its squares, in quarter points (below 2**30 for 1,000 deals)
-    alive = bytearray(b"\x01" * k)  # 0 once dropped (a total can be below 0: forecasts are)
+    alive = bytearray(b"\x01" * k)  # 0 once dropped (not a total below 0: forecasts can be)
     rng = Prng((seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF)
     deal = bytearray(s)
     t = bytearray(s)
