@@ -121,6 +121,22 @@ def check_shown(t, m, before):
         assert cards.WORLD_NAMES[moves.row(m)] in words
 
 
+def test_the_engine_lets_go_of_the_outlook_s_table_loaded_after_its_first_hint():
+    # a demo or the bots keep the engine loaded between moves; the outlook's table loads
+    # with the first search that forecasts, which need not be the first one asked
+    from app import hints
+
+    late = replay(WON, 40)  # the deck is empty: no forecast
+    assert not late.state[rules.AT_COUNT] and late.list_moves() > 1
+    hints.suggest(late)
+    assert "level10.hint" in sys.modules and "level10.outlook_p%d" % WON.pauses not in sys.modules
+    hints.suggest(replay(WON, 0))  # the first move: a search that forecasts
+    assert "level10.outlook_p%d" % WON.pauses in sys.modules
+    hints.unload("app.hints")
+    assert [n for n in sys.modules if n.startswith("level10.outlook")] == []
+    assert unloaded()
+
+
 # -- a hint on the table, by the buttons ------------------------------------------------
 
 

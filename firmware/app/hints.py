@@ -19,15 +19,15 @@ def suggest(game, talk=None):
     """The hint engine's move for the seat on turn, knowing what teammates said (`talk`, a
     level10.talk.Talk, with teammates); seeded by the move number, so the same position
     gets the same hint every time. The modules the engine loads are noted in _ENGINE, for
-    unload() to let go."""
-    had = None if "level10.hint" in sys.modules else list(sys.modules)
+    unload() to let go: on every call, since some load only when first needed (the
+    outlook's table, by the first search that forecasts, maybe not the first hint)."""
+    had = list(sys.modules)
     from level10 import hint as engine
 
     m = engine.suggest(game, seed=game.played, talk=talk)
-    if had is not None:
-        for name in sys.modules:
-            if name not in had:
-                _ENGINE.append(name)
+    for name in sys.modules:
+        if name not in had and name not in _ENGINE:
+            _ENGINE.append(name)
     return m
 
 
