@@ -97,6 +97,41 @@ def test_of_two_rows_as_near_the_one_with_cards_to_spare_is_played_first():
     assert said.play_wish(0) == 1
 
 
+def test_a_reset_ranks_the_cards_least_needed_soon_three_deep():
+    # Swamp is reset; Sky and Forest stand at 1. Sky 7 has Sky 3 and 6 to come before
+    # it (10), Forest 7 has Forest 5 (8), Sky 6 has Sky 3 (7): all three are far above
+    # their rows, and only the first two go under
+    g = game_from(COLUMN_1, keep=["S3", "S6", "S7", "F5", "F7", "W2", "W3", "V5", "D2", "D3"])
+    s = g.state
+    heuristic.mark_placed(s)
+    heuristic.survey(s, 0)
+    k = heuristic.ranked(s, 0, 2)
+    assert [k & 63, (k >> 6) & 63, (k >> 12) & 63, k >> 18] == [c("S7"), c("F7"), c("S6"), 2]
+    assert notation.token(heuristic.dumps(s, 0, 2)) == "R>W-S7-F7"
+
+
+def test_solo_the_search_also_weighs_the_reset_keeping_the_rules_second_card():
+    g = game_from(COLUMN_1, keep=["S3", "S6", "S7", "F5", "F7", "W2", "W3", "V5", "D2", "D3"])
+    s = g.state
+    first = heuristic.choose(s)
+    cands = [notation.token(m) for m in hint._candidates(s, 0, first, g.buf, g.list_moves())]
+    # the rule plays Sky 3 and would reset Swamp; the search also tries that reset putting
+    # under Sky 7 and Sky 6, keeping Forest 7 (the rule's second choice)
+    assert cands[:3] == ["S3", "R>W-S7-F7", "R>W-S7-S6"]
+    # with teammates it does not: their search keeps the alternatives it was measured with
+    keep = {1: ["S3", "S6", "S7", "F5", "F7", "W2", "W3"]}
+    g = Game(2, 0, deck=script_deck(2, COLUMN_1, keep=keep)[0])
+    for tok in COLUMN_1:
+        g.apply(notation.parse(tok))
+    s = g.state
+    assert g.to_move() == 1
+    cands = hint._candidates(s, 1, heuristic.choose(s), g.buf, g.list_moves())
+    heuristic.survey(s, 1)
+    for m in cands:
+        if moves.kind(m) == moves.RESET:
+            assert m == heuristic.dumps(s, 1, moves.row(m))
+
+
 def test_play_out_reaches_the_end_and_agrees_with_choose():
     g = Game(1, 2, seed=7)
     t = bytearray(g.state)

@@ -271,24 +271,33 @@ static int reset_row(const u8 *s) {
     }
     return row;
 }
-static int dumps(const u8 *s, int seat, int row) {
-    if (!s[AT_COUNT]) return row | 0xFFF8;
-    int a = NONE, b = NONE, sa = W_DUMP_MIN - 1, sb = W_DUMP_MIN - 1, sc;
+/* the seat's held cards least needed soon were `row` reset, best first (after survey):
+   a | b << 6 | c << 12, and << 18 how many of the first two reach W_DUMP_MIN
+   (heuristic.ranked) */
+static int ranked(const u8 *s, int seat, int row) {
+    int a = NONE, b = NONE, c = NONE, sa = -1, sb = -1, sc = -1, d;
     int base = AT_HANDS + seat * s[AT_HSIZE];
     for (int i = base; i < base + s[AT_HCOUNT + seat]; i++) {
-        int c = s[i];
-        if (c == PAUSE) sc = W_DUMP_PAUSE;
+        int x = s[i];
+        if (x == PAUSE) d = W_DUMP_PAUSE;
         else {
-            int r = c >> 3, v = r == row ? 0 : s[AT_ROWVAL + r], n = (c & 7) + 1;
-            if (n < v) sc = s[AT_SUPPLY + r] ? 0 : W_DUMP_DEAD;
+            int r = x >> 3, v = r == row ? 0 : s[AT_ROWVAL + r], n = (x & 7) + 1;
+            if (n < v) d = s[AT_SUPPLY + r] ? 0 : W_DUMP_DEAD;
             else {
                 int between = held[r] & ((1 << (n - 1)) - 1) & ~((1 << v) - 1);
-                sc = (n - v) * W_DUMP_GAP + BITS[between & 255] * W_DUMP_BEHIND;
+                d = (n - v) * W_DUMP_GAP + BITS[between & 255] * W_DUMP_BEHIND;
             }
         }
-        if (sc > sa) { b = a; sb = sa; a = c; sa = sc; }
-        else if (sc > sb) { b = c; sb = sc; }
+        if (d > sa) { c = b; sc = sb; b = a; sb = sa; a = x; sa = d; }
+        else if (d > sb) { c = b; sc = sb; b = x; sb = d; }
+        else if (d > sc) { c = x; sc = d; }
     }
+    return a | b << 6 | c << 12 | ((sa >= W_DUMP_MIN) + (sb >= W_DUMP_MIN)) << 18;
+}
+static int dumps(const u8 *s, int seat, int row) {
+    if (!s[AT_COUNT]) return row | 0xFFF8;
+    int k = ranked(s, seat, row), n = k >> 18;
+    int a = n ? k & 63 : NONE, b = n > 1 ? (k >> 6) & 63 : NONE;
     return row | 8 | (a << 4) | (b << 10);
 }
 static int play_in(int r) { return r | (low[r] << 4) | 0xFC00; }
@@ -514,8 +523,9 @@ static int candidates(const u8 *s, int seat, int first, const u16 *buf, int n, i
     int k = survey(s, seat), hp = k & 15, filled = (k >> 4) & 15, has_reset = k >> 8;
     int g = AT_GRID + s[AT_MOVES] / 5;
     if (!has_reset) {
+        int row;
         if (first & 8) {
-            int row = first & 7;
+            row = first & 7;
             add(out, row | 0xFFF8, buf, n);
             int best = 99, rb = -1;
             for (int r = 0; r < 5; r++) if (r != row && low[r] != 255) {
@@ -524,8 +534,13 @@ static int candidates(const u8 *s, int seat, int first, const u16 *buf, int n, i
             }
             if (rb >= 0) add(out, play_in(rb), buf, n);
         } else {
-            int row = reset_row(s);
+            row = reset_row(s);
             if (row >= 0) add(out, dumps(s, seat, row), buf, n);
+        }
+        if (row >= 0 && s[AT_COUNT]) {
+            /* the same reset keeping the rule's second choice: its first and third go under */
+            int k = ranked(s, seat, row);
+            if ((k & 63) != NONE) add(out, row | 8 | (k & 63) << 4 | ((k >> 12) & 63) << 10, buf, n);
         }
         for (int q = 0; q < 2; q++) {
             int best = -(1 << 20), rb = -1;

@@ -182,32 +182,53 @@ def dumps(s, seat, row):
     ones least needed soon (after survey)."""
     if not s[AT_COUNT]:
         return row | 0xFFF8
-    a = b = _NONE
-    sa = sb = _W_DUMP_MIN - 1
+    k = ranked(s, seat, row)
+    n = k >> 18
+    a = k & 63 if n else _NONE
+    b = (k >> 6) & 63 if n > 1 else _NONE
+    return row | 8 | (a << 4) | (b << 10)
+
+
+def ranked(s, seat, row):
+    """The seat's held cards least needed soon were `row` reset, best first (after survey):
+    the first three as a | b << 6 | c << 12 (_NONE where the hand holds fewer), plus
+    << 18 how many of the first two are worth putting under (a dump score of at least
+    _W_DUMP_MIN). One small int: a tuple would allocate in every play-out's resets."""
+    a = b = c = _NONE
+    sa = sb = sc = -1
     base = AT_HANDS + seat * s[AT_HSIZE]
     for i in range(base, base + s[AT_HCOUNT + seat]):
-        c = s[i]
-        if c == PAUSE:
-            sc = _W_DUMP_PAUSE
+        x = s[i]
+        if x == PAUSE:
+            d = _W_DUMP_PAUSE
         else:
-            r = c >> 3
+            r = x >> 3
             v = 0 if r == row else s[AT_ROWVAL + r]
-            n = (c & 7) + 1
+            n = (x & 7) + 1
             if n < v:  # stranded: worth keeping while a reset can still free it
-                sc = 0 if s[AT_SUPPLY + r] else _W_DUMP_DEAD
+                d = 0 if s[AT_SUPPLY + r] else _W_DUMP_DEAD
             else:
                 # held cards between the value and it will be played first
                 between = held[r] & ((1 << (n - 1)) - 1) & ~((1 << v) - 1)
-                sc = (n - v) * _W_DUMP_GAP + _BITS[between] * _W_DUMP_BEHIND
-        if sc > sa:
+                d = (n - v) * _W_DUMP_GAP + _BITS[between] * _W_DUMP_BEHIND
+        # equal scores keep the earlier card first
+        if d > sa:
+            c = b
+            sc = sb
             b = a
             sb = sa
-            a = c
-            sa = sc
-        elif sc > sb:
-            b = c
-            sb = sc
-    return row | 8 | (a << 4) | (b << 10)
+            a = x
+            sa = d
+        elif d > sb:
+            c = b
+            sc = sb
+            b = x
+            sb = d
+        elif d > sc:
+            c = x
+            sc = d
+    worth = (sa >= _W_DUMP_MIN) + (sb >= _W_DUMP_MIN)
+    return a | b << 6 | c << 12 | worth << 18
 
 
 def play_gap(s, r):
