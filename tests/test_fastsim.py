@@ -73,6 +73,17 @@ def test_a_changed_weight_reaches_both_engines_alike(binary):
     assert got != c_games(binary, "rule", 2, 1, 40)
 
 
+def test_nest_is_the_hint_engine_where_its_judge_has_nothing_to_say(binary):
+    hint_games = c_games(binary, "hint", 2, 7, 9)
+    # from move L2_UNTIL on, nest plays the hint engine's own moves
+    assert c_games(binary, "nest", 2, 7, 9, {"L2_UNTIL": 0}) == hint_games
+    # one imagined deal tells nothing of the spread, so the sure bar keeps the hint's
+    # move; a bare lead of 0 follows that one deal's luck
+    quick = {"L2_UNTIL": 10, "L2_DEALS": 1, "L2_INNER": 60}
+    assert c_games(binary, "nest", 2, 7, 9, dict(quick, L2_SURE=1)) == hint_games
+    assert c_games(binary, "nest", 2, 7, 9, quick) != hint_games
+
+
 def test_play_counts_wins_and_scores(binary):
     lines = python_games("rule", 2, range(1, 41))
     wins = sum(line.split("| ")[1].split()[0] == str(rules.WON) for line in lines)

@@ -664,8 +664,10 @@ static int suggest(Game *gm, long budget, uint32_t seed) {
 /* ---- nest: a diagnostic, not a player to ship. Up to move L2_UNTIL (deck not empty) the
    candidates are the hint engine's own move and the search's usual alternatives, each
    played out on L2_DEALS imagined deals by the hint engine at L2_INNER simulated moves a
-   move: a judge as strong as the hint engine, at hundreds of times its cost. ---- */
-int EPOCHS = 6, L2_DEALS = 16, L2_UNTIL = 30, L2_LEAD = 0, L2_INNER = 500;
+   move: a judge as strong as the hint engine, at hundreds of times its cost. An
+   alternative replaces the hint engine's move when its total is L2_LEAD above, or with
+   L2_SURE when it is surely better, as the solo search decides (surest). ---- */
+int EPOCHS = 6, L2_DEALS = 16, L2_UNTIL = 30, L2_LEAD = 0, L2_INNER = 500, L2_SURE = 0;
 static int play_hint_from(Game *g, uint32_t seed) {
     while (g->s[AT_STATUS] == PLAYING) {
         int m = suggest(g, L2_INNER, seed);
@@ -685,7 +687,8 @@ static int suggest2(Game *gm, uint32_t seed) {
     cands[0] = prop;
     for (int i = 0; i < k0; i++) if (c0[i] != prop) cands[nc++] = c0[i];
     Sight v; sight_init(&v, gm);
-    long total[8] = {0};
+    long total[8] = {0}, gain[8] = {0}, gain2[8] = {0}, v0 = 0;
+    u8 alive[8]; memset(alive, 1, sizeof alive);
     Prng rng; prng_init(&rng, (seed * 77 + s[AT_MOVES] + 12345) & 0x3FFFFFFF);
     static Game t;
     u8 deal[SMAX];
@@ -694,10 +697,13 @@ static int suggest2(Game *gm, uint32_t seed) {
         for (int i = 0; i < nc; i++) {
             memcpy(&t, gm, sizeof t); memcpy(t.s, deal, SLEN);
             apply(t.s, cands[i]); t.hist[t.played++] = cands[i];
-            total[i] += play_hint_from(&t, seed * 131 + d * 7 + 1);
+            long val = 16 * play_hint_from(&t, seed * 131 + d * 7 + 1); /* the search's unit */
+            total[i] += val;
+            if (i) { long g = (val - v0) >> 2; gain[i] += g; gain2[i] += g * g; } else v0 = val;
         }
     }
-    int best = 0; long lead = L2_LEAD;
+    if (L2_SURE) return cands[surest(alive, gain, gain2, nc, L2_DEALS, v.hidden)];
+    int best = 0; long lead = 16 * L2_LEAD;
     for (int i = 1; i < nc; i++) if (total[i] > total[best] + lead) { best = i; lead = 0; }
     return cands[best];
 }
@@ -728,7 +734,7 @@ struct { const char *name; int *p; } PARAMS[] = {
     {"W_LAST_HELD", &W_LAST_HELD}, {"W_JUMP", &W_JUMP}, {"W_LIVE", &W_LIVE}, {"W_PLAY_LIVE", &W_PLAY_LIVE}, {"W_DUMP_MIN", &W_DUMP_MIN},
     {"W_DUMP_DEAD", &W_DUMP_DEAD}, {"W_DUMP_GAP", &W_DUMP_GAP}, {"W_DUMP_BEHIND", &W_DUMP_BEHIND},
     {"W_DUMP_PAUSE", &W_DUMP_PAUSE}, {"SURE", &SURE}, {"FEW_DEALS", &FEW_DEALS}, {"PART", &PART},
-    {"WIN_BONUS", &WIN_BONUS}, {"MAX_CANDIDATES", &MAX_CANDIDATES}, {"BUDGET", &BUDGET}, {"LOOK_COLUMNS", &LOOK_COLUMNS}, {"LOOK_COST", &LOOK_COST}, {"EPOCHS", &EPOCHS}, {"L2_DEALS", &L2_DEALS}, {"L2_UNTIL", &L2_UNTIL}, {"L2_LEAD", &L2_LEAD}, {"L2_INNER", &L2_INNER}, {0, 0}};
+    {"WIN_BONUS", &WIN_BONUS}, {"MAX_CANDIDATES", &MAX_CANDIDATES}, {"BUDGET", &BUDGET}, {"LOOK_COLUMNS", &LOOK_COLUMNS}, {"LOOK_COST", &LOOK_COST}, {"EPOCHS", &EPOCHS}, {"L2_DEALS", &L2_DEALS}, {"L2_UNTIL", &L2_UNTIL}, {"L2_LEAD", &L2_LEAD}, {"L2_INNER", &L2_INNER}, {"L2_SURE", &L2_SURE}, {0, 0}};
 
 int main(int argc, char **argv) {
     for (int i = 0; i < 256; i++) BITS[i] = __builtin_popcount(i);

@@ -49,7 +49,7 @@ POLICIES = ("rule", "hint", "nest")
 # weights for what teammates said: solo games never use them, and the C port is solo only
 _TEAM_ONLY = ("W_ASKED_RESET", "W_ASKED_PLAY")
 # the `nest` diagnostic's own settings (no firmware counterpart; defaults in the C source)
-NEST_NAMES = ("L2_DEALS", "L2_UNTIL", "L2_LEAD", "L2_INNER")
+NEST_NAMES = ("L2_DEALS", "L2_UNTIL", "L2_LEAD", "L2_INNER", "L2_SURE")
 
 _CONST = re.compile(r"^(_?[A-Z][A-Z_]*) = const\((-?\d+)\)", re.M)
 # hint.py's constants that the C search reads, by their C names
