@@ -337,7 +337,7 @@ def _candidates(s, seat, first, buf, n):
             # the same reset keeping the rule's second choice: its first and third go under
             # (measured solo; teammates keep the alternatives their fixed lead was set with)
             k = heuristic.ranked(s, seat, row)
-            if k & 63 != NONE:  # the hand is not empty
+            if (k & 63) != NONE:  # the hand is not empty
                 _add(out, row | 8 | (k & 63) << 4 | ((k >> 12) & 63) << 10, buf, n)
         # the reset in the other rows, best wanted first
         for _ in range(2):
