@@ -4,8 +4,8 @@
 
 How it thinks. The rule-of-thumb player (`heuristic`) proposes a move, and a few
 alternatives where its rules are least sure: the column's reset in another row, the
-same reset with fewer cards put under or (solo) keeping the second card it would put
-under, playing on instead of resetting, a pause.
+same reset with fewer cards put under or keeping the second card it would put under,
+playing on instead of resetting, a pause.
 Then, again and again, the unseen cards are dealt at random in a way that agrees
 with everything the seat knows (`sight`), and each candidate is played out by the
 rule-of-thumb player on that same deal: solo while the deck has cards, to the end of
@@ -333,9 +333,8 @@ def _candidates(s, seat, first, buf, n):
             row = heuristic.reset_row(s)
             if row >= 0:
                 _add(out, heuristic.dumps(s, seat, row), buf, n)  # the reset now
-        if row >= 0 and s[AT_COUNT] and s[AT_PLAYERS] == 1:
+        if row >= 0 and s[AT_COUNT]:
             # the same reset keeping the rule's second choice: its first and third go under
-            # (measured solo; teammates keep the alternatives their fixed lead was set with)
             k = heuristic.ranked(s, seat, row)
             if (k & 63) != NONE:  # the hand is not empty
                 _add(out, row | 8 | (k & 63) << 4 | ((k >> 12) & 63) << 10, buf, n)
