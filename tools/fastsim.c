@@ -527,12 +527,6 @@ static int candidates(const u8 *s, int seat, int first, const u16 *buf, int n, i
         if (first & 8) {
             row = first & 7;
             add(out, row | 0xFFF8, buf, n);
-            int best = 99, rb = -1;
-            for (int r = 0; r < 5; r++) if (r != row && low[r] != 255) {
-                int gap = (low[r] & 7) + 1 - s[AT_ROWVAL + r];
-                if (gap < best) { best = gap; rb = r; }
-            }
-            if (rb >= 0) add(out, play_in(rb), buf, n);
         } else {
             row = reset_row(s);
             if (row >= 0) add(out, dumps(s, seat, row), buf, n);

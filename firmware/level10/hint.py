@@ -5,7 +5,7 @@
 How it thinks. The rule-of-thumb player (`heuristic`) proposes a move, and a few
 alternatives where its rules are least sure: the column's reset in another row, the
 same reset with fewer cards put under or keeping the second card it would put under,
-playing on instead of resetting, a pause.
+the reset now instead of a play, a pause.
 Then, again and again, the unseen cards are dealt at random in a way that agrees
 with everything the seat knows (`sight`), and each candidate is played out by the
 rule-of-thumb player on that same deal: solo while the deck has cards, to the end of
@@ -42,7 +42,6 @@ from level10.rules import (
     AT_MOVES,
     AT_PAUSES,
     AT_PLAYERS,
-    AT_ROWVAL,
     AT_STATUS,
     AT_SUPPLY,
     NONE,
@@ -317,18 +316,9 @@ def _candidates(s, seat, first, buf, n):
     if not has_reset:
         if first & 8:
             row = first & 7
-            _add(out, row | 0xFFF8, buf, n)  # the same reset, nothing put under
-            # playing on instead: the closest card in another row
-            best = 99
-            r_best = -1
-            for r in range(5):
-                if r != row and heuristic.low[r] != 255:
-                    gap = (heuristic.low[r] & 7) + 1 - s[AT_ROWVAL + r]
-                    if gap < best:
-                        best = gap
-                        r_best = r
-            if r_best >= 0:
-                _add(out, heuristic.play_in(s, r_best), buf, n)
+            # the same reset, nothing put under (the rule resets only when no other row
+            # can take a card, so there is no playing on instead)
+            _add(out, row | 0xFFF8, buf, n)
         else:
             row = heuristic.reset_row(s)
             if row >= 0:
