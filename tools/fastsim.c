@@ -534,7 +534,7 @@ static int candidates(const u8 *s, int seat, int first, const u16 *buf, int n, i
         if (row >= 0 && s[AT_COUNT]) {
             /* the same reset keeping the rule's second choice: its first and third go under */
             int k = ranked(s, seat, row);
-            if ((k & 63) != NONE) add(out, row | 8 | (k & 63) << 4 | ((k >> 12) & 63) << 10, buf, n);
+            add(out, row | 8 | (k & 63) << 4 | ((k >> 12) & 63) << 10, buf, n);
         }
         for (int q = 0; q < 2; q++) {
             int best = -(1 << 20), rb = -1;

@@ -44,7 +44,6 @@ from level10.rules import (
     AT_PLAYERS,
     AT_STATUS,
     AT_SUPPLY,
-    NONE,
     PAUSE,
     PLAYING,
     SLOTS,
@@ -325,9 +324,9 @@ def _candidates(s, seat, first, buf, n):
                 _add(out, heuristic.dumps(s, seat, row), buf, n)  # the reset now
         if row >= 0 and s[AT_COUNT]:
             # the same reset keeping the rule's second choice: its first and third go under
+            # (while the deck has cards every hand keeps its size, so it holds a first)
             k = heuristic.ranked(s, seat, row)
-            if (k & 63) != NONE:  # the hand is not empty
-                _add(out, row | 8 | (k & 63) << 4 | ((k >> 12) & 63) << 10, buf, n)
+            _add(out, row | 8 | (k & 63) << 4 | ((k >> 12) & 63) << 10, buf, n)
         # the reset in the other rows, best wanted first
         for _ in range(2):
             best = -(1 << 20)
