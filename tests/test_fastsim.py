@@ -1,4 +1,4 @@
-"""tools/fastsim: the C port of the solo engine plays the very games the Python engine does.
+"""tools/research/fastsim: the C port of the solo engine plays the very games the Python engine does.
 
 Its figures are only worth reading while that holds, so each test plays seeded deals both
 ways and compares every move, the result and the score."""
@@ -9,13 +9,14 @@ import pytest
 
 from level10 import heuristic, hint, rules
 from level10.game import Game
-from tools import fastsim, policies, tune_heuristic
+from tools import policies
+from tools.research import fastsim, tune_heuristic
 
 
 @pytest.fixture(scope="module")
 def binary(tmp_path_factory):
     if not (shutil.which("cc") or shutil.which("gcc")):
-        pytest.fail("a C compiler (cc) is needed to build tools/fastsim.c", pytrace=False)
+        pytest.fail("a C compiler (cc) is needed to build tools/research/fastsim.c", pytrace=False)
     return fastsim.build(tmp_path_factory.mktemp("fastsim") / "fastsim")
 
 
@@ -62,7 +63,7 @@ def test_hint_at_ten_times_the_budget_matches(binary):
 
 def test_a_changed_weight_reaches_both_engines_alike(binary):
     """Weights come from the firmware's source: with one changed, the binary follows
-    the Python rule of thumb built with the same change (tools.tune_heuristic), and
+    the Python rule of thumb built with the same change (tools.research.tune_heuristic), and
     its games differ from the shipped weights' games."""
     changed = {"_W_NOLIVE": 0, "_W_HEIGHT": 20}
     player = tune_heuristic.player(tune_heuristic.SOURCE.read_text(), changed)

@@ -66,7 +66,7 @@ COLUMN_1 = ["S1", "F1", "W1", "V1", "R>D"]  # Sky, Forest, Swamp, Volcano at 1; 
 
 def without(name):
     """The rule-of-thumb player with weight `name` set to 0 (built from its source)."""
-    from tools import tune_heuristic as tune
+    from tools.research import tune_heuristic as tune
 
     return tune.player(tune.SOURCE.read_text(), {name: 0})
 
@@ -630,7 +630,7 @@ def test_with_the_deck_empty_the_hint_finds_a_win_whenever_one_exists():
 
 
 def test_the_tuner_reads_every_weight_and_rebuilds_the_same_player():
-    from tools import tune_heuristic as tune
+    from tools.research import tune_heuristic as tune
 
     text = tune.SOURCE.read_text()
     w = tune.weights(text)

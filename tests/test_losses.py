@@ -1,4 +1,4 @@
-"""The loss analysis (tools/losses.py): turning points the solver can show, every pause
+"""The loss analysis (tools/research/losses.py): turning points the solver can show, every pause
 accounted for, and a report whose tables add up."""
 
 import argparse
@@ -7,7 +7,7 @@ import pytest
 
 from level10 import heuristic, notation, rules
 from level10.game import Game
-from tools import losses, solver
+from tools.research import losses, solver
 
 LIMIT = 4000
 

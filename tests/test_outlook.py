@@ -9,7 +9,7 @@ import pytest
 
 from level10 import heuristic, hint, outlook, rules
 from level10.game import Game
-from tools import fastsim
+from tools.research import fastsim
 
 
 def words(b):

@@ -1,4 +1,4 @@
-"""The open-hand solver (tools/solver.py): its lines are legal and score what it says, it
+"""The open-hand solver (tools/research/solver.py): its lines are legal and score what it says, it
 finds clean wins, proves a lost deal's best score, matches an exhaustive search where one
 is affordable, never does worse than a greedy line, and says when it stopped short."""
 
@@ -7,7 +7,7 @@ from array import array
 
 from level10 import rules
 from level10.game import Game, seeded_deck
-from tools import solver
+from tools.research import solver
 
 
 def replay(deck, pauses, players, sol, start=0):

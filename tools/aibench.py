@@ -14,7 +14,7 @@ on the first K deals) and on a Pico (estimated from the runner, as tools/bench.p
 A policy is a row of POLICIES: the players that ship to the device (random, greedy, the
 hint engine's rule of thumb alone, the hint engine at its budget and at 10 or 50 times it)
 are built from one expression that both runtimes evaluate (tools/policies.py is
-importable in the runner); the open-hand solver (tools/solver.py), which sees the whole
+importable in the runner); the open-hand solver (tools/research/solver.py), which sees the whole
 deck order, is an upper bound for the host only. Every seat of a multiplayer game is
 played by the same policy, each seeing only its own hand. A deal's result is a function
 of (policy, players, pauses, seed) alone, so the table's counts do not depend on the
@@ -40,8 +40,8 @@ from tools.bench import PICO_LOOP_US, PRELUDE, REFERENCE, parse, table
 
 # The solver is written separately; until it exists the bench runs without its row.
 solver = None
-if importlib.util.find_spec("tools.solver") is not None:
-    from tools import solver
+if importlib.util.find_spec("tools.research.solver") is not None:
+    from tools.research import solver
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -146,7 +146,7 @@ POLICIES = {
             device=False,
             play=play_open,
             note=exact_note,
-            missing=lambda: None if solver else "the open-hand solver (tools/solver.py) is not there yet",
+            missing=lambda: None if solver else "the open-hand solver (tools/research/solver.py) is not there yet",
         ),
     ]
 }

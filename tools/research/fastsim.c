@@ -8,7 +8,7 @@
    Python code is the product; this copy must follow it, not lead it.
 
    The weights and the search's constants are globals, set from the command line as
-   NAME=value; tools/fastsim.py reads them from the firmware's source and passes them,
+   NAME=value; tools/research/fastsim.py reads them from the firmware's source and passes them,
    so the defaults below are only for running the binary by hand.
 
    fastsim POLICY PAUSES FIRST LAST [NAME=value ...] [OUTLOOK=file]
@@ -16,7 +16,7 @@
      diagnostic: the first L2_UNTIL moves judged by play-outs of the hint engine itself),
      or trace-rule / trace-hint (one line of moves per deal, for the parity test).
      OUTLOOK: the firmware's outlook tables (level10/outlook_p0.py .. p3.py) as
-     tools/fastsim.py writes them; without them every play-out goes to the end.
+     tools/research/fastsim.py writes them; without them every play-out goes to the end.
    Prints: wins W of N score S (S the sum of the deals' scores).
    fastsim fit PAUSES FIRST LAST [EPOCHS=n]: fits the outlook's tables for one difficulty
      (see fit_outlook) and prints a "win score" line per table entry. */

@@ -1,6 +1,6 @@
-"""The solo hint engine at host speed: tools/fastsim.c, built and run with the firmware's weights.
+"""The solo hint engine at host speed: tools/research/fastsim.c, built and run with the firmware's weights.
 
-    python -m tools.fastsim [--policy hint] [--deals 1000] [--first 1] [--pauses 2]
+    python -m tools.research.fastsim [--policy hint] [--deals 1000] [--first 1] [--pauses 2]
                             [--set NAME=VALUE ...] [--jobs 2]
 
 plays deals F..F+N-1 (the AI bench's deals: `Game(1, pauses, seed=n)`) with the C port
@@ -18,7 +18,7 @@ alone), `hint`, and `nest`, a diagnostic whose candidates are judged by play-out
 hint engine itself (see the C source). Needs a C compiler (`cc`); the binary is built
 into build/ when the source is newer.
 
-    python -m tools.fastsim --fit-outlook
+    python -m tools.research.fastsim --fit-outlook
 
 fits the hint engine's outlook tables (level10.outlook) on the rule of thumb's games of
 deals FIT_FIRST.. at each difficulty and rewrites firmware/level10/outlook_p0-3.py:
@@ -34,8 +34,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "tools" / "fastsim.c"
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "tools" / "research" / "fastsim.c"
 BINARY = ROOT / "build" / "fastsim"
 HEURISTIC = ROOT / "firmware" / "level10" / "heuristic.py"
 HINT = ROOT / "firmware" / "level10" / "hint.py"
@@ -79,7 +79,7 @@ def firmware_params(outlook=True):
     found = {m.group(1): int(m.group(2)) for m in _CONST.finditer(HINT.read_text())}
     for py, c in _HINT_NAMES.items():
         if py not in found:
-            raise FastsimError("hint.py has no constant " + py + ": update tools/fastsim.py")
+            raise FastsimError("hint.py has no constant " + py + ": update tools/research/fastsim.py")
         out[c] = found[py]
     if outlook:
         out["OUTLOOK"] = str(outlook_file())
@@ -156,11 +156,11 @@ def fit_outlook(first=FIT_FIRST, deals=FIT_DEALS, epochs=FIT_EPOCHS, jobs=2, bin
     for p, lines in enumerate(fits):
         pairs = [line.split() for line in lines]
         text = [
-            '"""Outlook tables, %d pauses (level10.outlook): made by `python -m tools.fastsim'
+            '"""Outlook tables, %d pauses (level10.outlook): made by `python -m tools.research.fastsim'
             ' --fit-outlook` from deals %d-%d; do not edit."""' % (p, first, last),
             "",
             "# fitted on the rule of thumb's games at this difficulty, sampled where a column",
-            "# starts with cards in the deck (%d passes; see tools/fastsim.c, fit). One entry per" % epochs,
+            "# starts with cards in the deck (%d passes; see tools/research/fastsim.c, fit). One entry per" % epochs,
             "# table term (level10.outlook), two bytes each, little-endian, plus 32768: the",
             "# log-odds of a win in 64ths",
             "WIN = " + _literal(_pack(int(a) for a, _ in pairs)),
@@ -172,7 +172,7 @@ def fit_outlook(first=FIT_FIRST, deals=FIT_DEALS, epochs=FIT_EPOCHS, jobs=2, bin
 
 
 def build(binary=BINARY):
-    """Compile tools/fastsim.c into `binary` unless it is newer than the source; the path."""
+    """Compile tools/research/fastsim.c into `binary` unless it is newer than the source; the path."""
     binary = Path(binary)
     if binary.exists() and binary.stat().st_mtime >= SOURCE.stat().st_mtime:
         return binary
@@ -225,7 +225,7 @@ def parse_set(text):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.fastsim", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.research.fastsim", description=__doc__.split("\n\n")[0])
     ap.add_argument("--policy", choices=POLICIES, default="hint")
     ap.add_argument("--deals", type=int, default=1000, help="deals, seeds F..F+N-1 (default 1000)")
     ap.add_argument("--first", type=int, default=1, help="the first seed (default 1)")

@@ -1,13 +1,13 @@
 """Where a player's games are lost: the move after which no line wins, and its pauses.
 
-    python -m tools.losses [--deals N] [--first F] [--pauses P] [--policy hint]
+    python -m tools.research.losses [--deals N] [--first F] [--pauses P] [--policy hint]
                            [--check hint10] [--limit NODES] [--workers W]
 
 plays deals F..F+N-1 (`Game(1, pauses, seed=n)`, the AI bench's deals) with one of the
 bench's shipped players (tools/aibench.py POLICIES) and prints, in markdown:
 
 - for each lost game, its **turning point**: the first move after which the open-hand
-  solver (tools/solver.py, which knows the deck order) proves that no line wins any
+  solver (tools/research/solver.py, which knows the deck order) proves that no line wins any
   more. Every move before it left a win possible, so the game was decided there, even
   if the player went on for many columns. The table counts them by column and by kind
   of move, next to the column where the game ended. Unknown: the solver reached its
@@ -31,7 +31,8 @@ import sys
 import host_sim  # noqa: F401  (puts firmware/ on sys.path, as on the Pico)
 from level10 import heuristic, notation, rules
 from level10.game import Game
-from tools import aibench, solver
+from tools import aibench
+from tools.research import solver
 
 WIN_POSSIBLE = "win possible"
 NO_WIN = "no win"
@@ -188,7 +189,7 @@ def report(games, args):
     out = [
         f"Player: {label}; {aibench.DIFFICULTY[args.pauses]} ({args.pauses} pauses), solo, "
         f"deals {args.first}–{last}: {len(games) - len(lost)} won, {len(lost)} lost.",
-        f"Command: `python -m tools.losses --deals {args.deals} --first {args.first} --pauses "
+        f"Command: `python -m tools.research.losses --deals {args.deals} --first {args.first} --pauses "
         f"{args.pauses} --policy {args.policy}"
         + (f" --check {args.check}" if args.check else "")
         + f" --limit {args.limit}`",
@@ -274,7 +275,7 @@ def report(games, args):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.losses", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.research.losses", description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=100, help="deals, seeds F..F+N-1 (default 100)")
     ap.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
     ap.add_argument("--pauses", type=int, default=2, help="difficulty by pauses (default 2: Standard)")

@@ -1,6 +1,6 @@
 """The open-hand solver: the best score a deal allows to a team that sees every card.
 
-    python -m tools.solver [--deals N] [--first F] [--pauses P] [--players K] [--limit NODES]
+    python -m tools.research.solver [--deals N] [--first F] [--pauses P] [--players K] [--limit NODES]
 
 solves deals F..F+N-1 (`Game(players, pauses, seed=n)`, as the AI bench deals them) and
 prints the win rate (and the deals a line wins, see Solution.winnable), the mean score,

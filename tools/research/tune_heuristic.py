@@ -1,6 +1,6 @@
 """Tune the rule-of-thumb player's weights by playing seeded deals.
 
-    python -m tools.tune_heuristic [--deals 2000] [--rounds 200] [--pauses 2] [--seed 1]
+    python -m tools.research.tune_heuristic [--deals 2000] [--rounds 200] [--pauses 2] [--seed 1]
 
 The weights are the `_W_...= const(N)` lines of firmware/level10/heuristic.py. Each
 round changes one weight by a small step; the change is kept when the player then wins
@@ -22,7 +22,7 @@ import host_sim  # noqa: F401  (firmware/ on sys.path)
 from level10 import rules
 from level10.game import Game
 
-SOURCE = Path(__file__).resolve().parent.parent / "firmware" / "level10" / "heuristic.py"
+SOURCE = Path(__file__).resolve().parents[2] / "firmware" / "level10" / "heuristic.py"
 WEIGHT = re.compile(r"^(_W_[A-Z_]+) = const\((-?\d+)\)", re.M)
 
 
