@@ -1,6 +1,6 @@
 """`python -m host_sim replay FILE`: play a `.l10` record and print the result as JSON.
 
-Output and exit codes follow shared/specs/level10-record.md: one JSON object
+Output and exit codes follow docs/record-format.md (the `.l10` format): one JSON object
 on stdout and status 0, or one line on stderr and status 2.
 """
 

@@ -358,7 +358,7 @@ def test_micropython_columns(micropython):
     keys = {(n, p, q) for n in names for p in (1, 3) for q in (0, 2)}
     assert set(runner.deals) == set(runner.slowdown) == keys
     assert all(len(deals) == 1 and deals[0].decisions > 0 for deals in runner.deals.values())
-    # device-speed.md: the runner is about 18x a Pico on its machine; machines and load vary
+    # docs/device.md: the runner is about 18x a Pico on its machine; machines and load vary
     assert all(3 < factor < 100 for factor in runner.slowdown.values())
     cpython = aibench.play_all(names, [1, 3], [0, 2], 2)
     assert aibench.mismatches(cpython, runner.deals) == []

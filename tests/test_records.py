@@ -1,4 +1,4 @@
-"""Game records (.l10) and the replay tool, against shared/specs/level10-record.md."""
+"""Game records (.l10) and the replay tool, against docs/record-format.md."""
 
 import json
 import os

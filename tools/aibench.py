@@ -411,7 +411,7 @@ def report(results, names, players_list, pauses_list, deals, options, command, m
             f" policy's row in the runner, which"
             f" {same if not differ else 'DIFFERED from CPython on ' + ', '.join(differ)}; its clock ticks in"
             " milliseconds, so quick policies' times are rough. Pico = runner time × the ratio of the"
-            " reference loop of shared/specs/device-speed.md (Pico / runner), timed in each run:"
+            " reference loop of docs/device.md (Pico / runner), timed in each run:"
             f" {low:.1f}" + ("" if high - low < 0.05 else f"–{high:.1f}") + "."
         )
     return "\n".join(out)

@@ -5,11 +5,11 @@
     python -m tools.bench ai [--deals N] [--players 1,2] [--pauses 0,1,2,3] [--policies ...]
                              [--firmware DIR]
 
-prints a markdown table (ready for a README) of the rules engine's figures: random full
+prints a markdown table (ready for docs/benchmarks.md) of the rules engine's figures: random full
 games a second, legal-move generations and applied moves a second, the game state's size,
 heap bytes allocated (MicroPython, collector off) and the compiled engine's size. Every
 figure is measured on each run. The Pico column is an estimate: the runner's time scaled
-by the reference loop of shared/specs/device-speed.md, timed in the same run.
+by the reference loop of docs/device.md, timed in the same run.
 
 `app` plays a whole scripted game on each board under MicroPython from the deployed .mpy
 files and prints its peak live heap, the bytes sent to the display and the .mpy size.
@@ -27,7 +27,7 @@ from pathlib import Path
 from tools import micropython as mpy
 from tools.build import FIRMWARE, compile_firmware
 
-# shared/specs/device-speed.md: its reference loop takes 15.4 us an iteration on an RP2040
+# docs/device.md: its reference loop takes 15.4 us an iteration on an RP2040
 # at 125 MHz and 0.86 us in the runner on the machine it was measured on (about 18x). The
 # runner's speed here varies with the machine and its load, so the Pico estimate divides
 # the Pico's loop time by the loop time measured in the same run, not by a fixed 18.
@@ -240,7 +240,7 @@ def STEP():
 """
 
 
-# The reference loop of shared/specs/device-speed.md, to compare this machine with the one
+# The reference loop of docs/device.md, to compare this machine with the one
 # the ratio was measured on.
 REFERENCE = r"""
 def f(n):
@@ -403,8 +403,8 @@ def bench_engine(seconds):
         f"Timed figures ran for {seconds:g} s each; games are dealt from seeds 0, 1, 2, … with 1–5 players",
         "and 0–3 pauses in turn, and moves chosen by `prng.Prng`, the same games on both runtimes.",
         "The Pico column is an estimate: the runner's time × (Pico loop time / runner loop time)",
-        f"for the reference loop of shared/specs/device-speed.md, which took {loop_us:.2f} µs an",
-        f"iteration in the runner in this run (Pico: {PICO_LOOP_US} µs; the spec's machine: 0.86 µs,",
+        f"for the reference loop of docs/device.md, which took {loop_us:.2f} µs an",
+        f"iteration in the runner in this run (Pico: {PICO_LOOP_US} µs; the machine docs/device.md was measured on: 0.86 µs,",
         "about 18×). Heap figures are for the runner, a 32-bit MicroPython like the Pico's.",
     ]
     return "\n".join(out)
@@ -491,7 +491,7 @@ def bench_app(seconds=None, boards=None):
         "apart), plus everything the engine allocates while thinking with the collector off.",
         "A move's bytes include every key pressed to choose it; screen changes count the first",
         f"screen. The Pico time is the runner's × {slowdown:.1f} (the reference loop of",
-        "shared/specs/device-speed.md, timed in this run); bus time is extra: a full 240x135",
+        "docs/device.md, timed in this run); bus time is extra: a full 240x135",
         "frame is about 8.4 ms at 62.5 MHz SPI, a 128x64 OLED frame about 24 ms at 400 kHz I2C.",
     ]
     return "\n".join(out)
