@@ -6,8 +6,8 @@
                              [--mpy-deals K] [--open-limit NODES] [--firmware DIR]
 
 Deal n (n = 1..N) is `Game(players, pauses, seed=n)`, the same for every policy. For
-each player count, difficulty and policy it prints a markdown table row (ready for the
-README): wins, the win rate with its 95% Wilson interval, the mean score, and the mean
+each player count, difficulty and policy it prints a markdown table row (ready for
+docs/benchmarks.md): wins, the win rate with its 95% Wilson interval, the mean score, and the mean
 time a decision takes inside the policy on CPython, in the real MicroPython (the runner,
 on the first K deals) and on a Pico (estimated from the runner, as tools/bench.py does).
 
