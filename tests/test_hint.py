@@ -12,7 +12,7 @@ from array import array
 import pytest
 from l10helpers import c, layout_moves, legal_set, script_deck
 
-from level10 import heuristic, hint, moves, notation, rules, talk
+from level10 import heuristic, hint, moves, notation, referee, rules, talk
 from level10.game import Game
 from level10.sight import Sight
 from prng import Prng
@@ -413,7 +413,7 @@ def swapped_hands(g, seat, rng):
     head = s[rules.AT_HEAD]
     for d in range(rules.deck_count(s)):
         out[ring + (head + d) % cap] = unseen[k + d]
-    assert rules.problem(out) is None
+    assert referee.problem(out) is None
     return out
 
 
@@ -476,7 +476,7 @@ def test_a_deal_is_a_whole_game_that_looks_the_same_to_the_seat(players):
         seen_on_top = set()
         for _ in range(30):
             sight.deal(rng, out)
-            assert rules.problem(out) is None  # every card exactly once, somewhere
+            assert referee.problem(out) is None  # every card exactly once, somewhere
             assert view(out, seat) == view(g.state, seat)
             seen_on_top.add(rules.deck(out)[0])
         assert len(seen_on_top) > 5  # the unseen cards really are shuffled
@@ -522,7 +522,7 @@ def test_a_deal_gives_each_teammate_the_counts_it_announced():
     out = bytearray(g.state)
     for _ in range(20):
         sight.deal(rng, out)
-        assert rules.problem(out) is None
+        assert referee.problem(out) is None
         for q in range(3):
             if q == seat:
                 continue

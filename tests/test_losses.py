@@ -5,7 +5,7 @@ import argparse
 
 import pytest
 
-from level10 import heuristic, notation, rules
+from level10 import heuristic, notation, referee, rules
 from level10.game import Game
 from tools import losses, solver
 
@@ -51,7 +51,7 @@ def test_a_turning_point_is_the_move_that_loses_the_last_win(games):
         if sol.won:
             s = bytearray(t.state)
             for m in sol.moves:
-                rules.check(s, m)
+                referee.check(s, m)
                 rules.apply(s, m)
             assert rules.status(s) == rules.WON
             shown += 1

@@ -172,7 +172,7 @@ def parse(text):
     if rec.start > rec.players:
         _fail(seen["Start"], "Start must be a seat from 1 to " + str(rec.players))
     if rec.deck is not None:
-        reason = rules.deck_problem(rec.deck, rec.pauses)
+        reason = cards.deck_problem(rec.deck, rec.pauses)
         if reason:
             _fail(seen["Deck"], reason)
     return rec

@@ -3,8 +3,8 @@
 The whole game lives in `s`, a bytearray laid out below (120 bytes for a
 solo game at Standard difficulty, 121 at most for any setup). Cards are small ints (see `cards`), moves
 are small ints (see `moves`). `legal_moves` and `apply` allocate nothing, so
-a search can run thousands of them on a Pico; `check` explains in words why
-a move is illegal (its code is in `referee`, loaded only when asked).
+a search can run thousands of them on a Pico. Why a move is illegal, in words,
+is `referee.check` (a module above this one, loaded only when a move is refused).
 
 Layout of `s` (the offsets are the AT_* constants below):
     0 format   1 players   2 pauses in the game   3 starting seat
@@ -80,6 +80,8 @@ def new_state(players, pauses, deck, start=0):
         raise ValueError("pauses must be 0 to 3")
     if not 0 <= start < players:
         raise ValueError("the starting seat must be 1 to " + str(players))
+    from level10.cards import deck_problem  # words: loaded only to build a game
+
     reason = deck_problem(deck, pauses)
     if reason:
         raise ValueError(reason)
@@ -441,37 +443,3 @@ def _finish(s):
         if v and v != PAUSE_CELL:
             placed += 1
     s[AT_STATUS] = WON if placed == SLOTS else LOST
-
-
-def play(s, m):
-    """`apply` after `check`: raise IllegalMove with the reason when illegal."""
-    reason = check(s, m)
-    if reason:
-        raise IllegalMove(reason)
-    apply(s, m)
-
-
-# -- explaining: the code that says why lives in level10.referee, loaded on first use,
-# so a handheld playing legal moves from legal_moves() never carries it
-
-
-def check(s, m):
-    """None when `m` is legal for the seat on turn, else the reason in words."""
-    from level10 import referee
-
-    return referee.check(s, m)
-
-
-def deck_problem(deck, pauses):
-    """None when `deck` holds each level card once and `pauses` pauses, else why not."""
-    from level10 import referee
-
-    return referee.deck_problem(deck, pauses)
-
-
-def problem(s):
-    """None when `s` is a consistent game (every card exactly once somewhere, resets
-    accounted for, grid filled column by column), else why not. For saves read back."""
-    from level10 import referee
-
-    return referee.problem(s)
