@@ -634,7 +634,7 @@ def test_the_tuner_reads_every_weight_and_rebuilds_the_same_player():
 
     text = tune.SOURCE.read_text()
     w = tune.weights(text)
-    assert w["_W_NOLIVE"] == heuristic._W_NOLIVE and len(w) == text.count("= const(") - 1  # _NONE
+    assert w["_W_NOLIVE"] == heuristic._W_NOLIVE and len(w) == text.count("= const(")
     same = tune.player(text, {})
     other = tune.player(text, {"_W_DUMP_PAUSE": -50})  # never put a pause under
     differs = False

@@ -13,7 +13,7 @@ per call beyond small ints. The legal moves are listed into the game's own buffe
 (`game.list_moves()`).
 """
 
-from level10 import heuristic, hint, rules
+from level10 import heuristic, hint, moves, rules
 from prng import Prng
 
 
@@ -53,14 +53,14 @@ class Greedy:
         key = 1000
         for i in range(n):
             m = buf[i]
-            r = m & 7
-            c = (m >> 4) & 63
-            if m & 8:  # a reset
+            r = moves.row(m)
+            c = moves.card(m)
+            if moves.kind(m) == moves.RESET:
                 if c != rules.NONE:
                     continue  # rule 2 puts nothing under
                 k = 100 - rules.row_value(s, r)
             elif c == rules.PAUSE:
-                b = (m >> 10) & 63
+                b = moves.extra(m)
                 k = 200 + (b & 7) if b != rules.NONE else 300 - rules.row_value(s, r)
             else:  # a level card: its number (1..8) less the value it must reach
                 k = (c & 7) + 1 - rules.row_value(s, r)

@@ -25,6 +25,7 @@ seeded deals, see tools/tune_heuristic.py):
 """
 
 from compat import const
+from level10.cards import NONE
 from level10.rules import (
     AT_COUNT,
     AT_GRID,
@@ -71,7 +72,6 @@ _W_ASKED_RESET = const(20)  # reset desire lost when a teammate asked for that r
 # card drawn meanwhile may still help a row with only one)
 _W_PLAY_LIVE = const(3)
 _W_ASKED_PLAY = const(32)  # play gap added (two points) when a teammate wants to play in that row
-_NONE = const(63)
 
 # Scratch space, allocated once: rollouts call choose() tens of thousands of times.
 # Cards are tracked as one bit per number in a byte per world (bit n-1 for number n).
@@ -181,20 +181,20 @@ def dumps(s, seat, row):
     """The reset of `row` as a move, with up to two held cards put under the deck: the
     ones least needed soon (after survey)."""
     if not s[AT_COUNT]:
-        return row | 0xFFF8
+        return row | 0xFFF8  # move bits inline (see moves), as in all of this module
     k = ranked(s, seat, row)
     n = k >> 18
-    a = k & 63 if n else _NONE
-    b = (k >> 6) & 63 if n > 1 else _NONE
+    a = k & 63 if n else NONE
+    b = (k >> 6) & 63 if n > 1 else NONE
     return row | 8 | (a << 4) | (b << 10)
 
 
 def ranked(s, seat, row):
     """The seat's held cards least needed soon were `row` reset, best first (after survey):
-    the first three as a | b << 6 | c << 12 (_NONE where the hand holds fewer), plus
+    the first three as a | b << 6 | c << 12 (NONE where the hand holds fewer), plus
     << 18 how many of the first two are worth putting under (a dump score of at least
     _W_DUMP_MIN). One small int: a tuple would allocate in every play-out's resets."""
-    a = b = c = _NONE
+    a = b = c = NONE
     sa = sb = sc = -1
     base = AT_HANDS + seat * s[AT_HSIZE]
     for i in range(base, base + s[AT_HCOUNT + seat]):
@@ -314,7 +314,7 @@ def _choose(s, avoid_reset, avoid_play):
         if held_pauses:
             for r in range(5):
                 if s[g + r * 10] == 0:
-                    bury = _NONE
+                    bury = NONE
                     if not s[AT_COUNT]:
                         for i in range(base, end):
                             if s[i] >> 3 == r:

@@ -44,6 +44,7 @@ from level10.rules import (
     AT_PLAYERS,
     AT_STATUS,
     AT_SUPPLY,
+    BONUS_WON,
     PAUSE,
     PLAYING,
     SLOTS,
@@ -103,7 +104,6 @@ _WIN_BONUS = const(100)  # a won play-out counts this much above its score
 _LOOK_COLUMNS = const(1)
 _LOOK_COST = const(1)
 _ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty
-_BONUS_WON = b"\x00\x0a\x1e\x32"  # RULINGS L10-9: 0/10/30/50 for 0-3 pauses never placed
 
 last_sims = 0  # simulated moves the last suggest() used (for the bench)
 last_candidates = 0
@@ -291,7 +291,7 @@ def _best(stack, lists, d, left):
         v = _best(stack, lists, d + 1, left)
         if v > best:
             best = v
-            if v >= _WIN_BONUS + 50 + _BONUS_WON[t[AT_PAUSES] - tally(t)[2]]:
+            if v >= _WIN_BONUS + 50 + BONUS_WON[t[AT_PAUSES] - tally(t)[2]]:
                 break  # a win keeping every pause still held: nothing beats it
     return best
 

@@ -8,6 +8,7 @@ when they need words, so the handheld's table carries it only after a refused mo
 
 from level10.cards import WORLD_NAMES
 from level10.cards import name as card_name
+from level10.moves import RESET, card, extra, kind, row
 from level10.rules import (
     AT_CAP,
     AT_COUNT,
@@ -60,12 +61,12 @@ def check(s, m):
     """None when `m` is legal for the seat on turn, else the reason in words."""
     if s[AT_STATUS] != PLAYING:
         return "the game is over"
-    if not 0 <= m < 0x10000 or (m & 7) >= ROWS:
+    if not 0 <= m < 0x10000 or row(m) >= ROWS:
         return "not a move"
     seat = s[AT_TURN]
-    r = m & 7
-    a = (m >> 4) & 63
-    b = (m >> 10) & 63
+    r = row(m)
+    a = card(m)
+    b = extra(m)
     col = s[AT_MOVES] // 5
     if (a > PAUSE and a != NONE) or (b > PAUSE and b != NONE):
         return "not a move"
@@ -74,7 +75,7 @@ def check(s, m):
     has_reset = census & 8
     taken = s[AT_GRID + r * 10 + col] != EMPTY
     world = WORLD_NAMES[r]
-    if m & 8:
+    if kind(m) == RESET:
         if s[AT_SUPPLY + r] == 0:
             return "no " + world + " reset is left"
         if has_reset:

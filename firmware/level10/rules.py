@@ -25,6 +25,7 @@ moves // 5 (RULINGS L10-3) and needs no byte of its own.
 """
 
 from compat import const
+from level10.cards import NONE, deck_problem
 
 FORMAT = const(1)
 PLAYING = const(0)
@@ -40,7 +41,6 @@ ROWS = const(5)
 COLUMNS = const(10)
 SLOTS = const(50)
 PAUSE = const(40)
-NONE = const(63)
 MAX_MOVES = const(540)  # 10 plays + 15 pause plays + 5 * (1 + 10 * 10) resets, rounded up
 
 HAND_SIZES = b"\x0a\x07\x06\x05\x04"  # RULINGS L10-2, for 1..5 players
@@ -80,8 +80,6 @@ def new_state(players, pauses, deck, start=0):
         raise ValueError("pauses must be 0 to 3")
     if not 0 <= start < players:
         raise ValueError("the starting seat must be 1 to " + str(players))
-    from level10.cards import deck_problem  # words: loaded only to build a game
-
     reason = deck_problem(deck, pauses)
     if reason:
         raise ValueError(reason)
@@ -100,7 +98,7 @@ def new_state(players, pauses, deck, start=0):
     i = 0
     for _ in range(hsize):
         for seat in range(players):
-            _give(s, seat, deck[i])
+            give(s, seat, deck[i])
             i += 1
     ring = AT_HANDS + dealt
     for j in range(len(deck) - dealt):
@@ -206,8 +204,9 @@ def tally(s):
     return level, resets, paused
 
 
-_BONUS_WON = b"\x00\x0a\x1e\x32"  # 0, 10, 30, 50 for 0..3 unused pauses
-_BONUS_LOST = b"\x00\x05\x14\x28"  # 0, 5, 20, 40
+# RULINGS L10-9, by pauses never placed (0..3): the bonus of a won game, of a lost one
+BONUS_WON = b"\x00\x0a\x1e\x32"  # 0, 10, 30, 50
+BONUS_LOST = b"\x00\x05\x14\x28"  # 0, 5, 20, 40
 
 
 def score_parts(s):
@@ -215,7 +214,7 @@ def score_parts(s):
     RULINGS L10-9; while playing, scored as if the game ended now unwon."""
     level, resets, paused = tally(s)
     unused = s[AT_PAUSES] - paused
-    table = _BONUS_WON if s[AT_STATUS] == WON else _BONUS_LOST
+    table = BONUS_WON if s[AT_STATUS] == WON else BONUS_LOST
     bonus = table[unused]
     return level, resets, unused, bonus, level + resets + bonus
 
@@ -227,7 +226,8 @@ def score(s):
 # -- hands and deck ----------------------------------------------------------
 
 
-def _give(s, seat, c):
+def give(s, seat, c):
+    """Put card `c` into `seat`'s hand, keeping it sorted (the one insertion sort of hands)."""
     base = AT_HANDS + seat * s[AT_HSIZE]
     i = base + s[AT_HCOUNT + seat]
     while i > base and s[i - 1] > c:
@@ -264,7 +264,7 @@ def _draw(s, seat):
     c = s[ring + head]
     s[AT_HEAD] = (head + 1) % s[AT_CAP]
     s[AT_COUNT] -= 1
-    _give(s, seat, c)
+    give(s, seat, c)
 
 
 def _put_under(s, seat, c):
@@ -291,7 +291,8 @@ def _census(s, g):
 
 def legal_moves(s, out):
     """Write every legal move of the seat on turn into `out` (an array('H')
-    of at least MAX_MOVES); return how many. Allocates nothing."""
+    of at least MAX_MOVES); return how many. Allocates nothing; move bits
+    inline (see moves)."""
     if s[AT_STATUS] != PLAYING:
         return 0
     g = AT_GRID + s[AT_MOVES] // 5
@@ -375,7 +376,8 @@ def can_act(s, seat):
 
 
 def apply(s, m):
-    """Play move `m` for the seat on turn. `m` must be legal (see `check`)."""
+    """Play move `m` for the seat on turn. `m` must be legal (see `referee.check`).
+    Move bits inline (see moves)."""
     seat = s[AT_TURN]
     r = m & 7
     a = (m >> 4) & 63

@@ -11,6 +11,8 @@ said how many cards of a world they hold (RULINGS L10-11); a deal respects that.
 other hands, so a search can play on without ever reading the real order.
 """
 
+from level10.cards import NONE
+from level10.moves import RESET, card, extra, kind
 from level10.rules import (
     AT_CAP,
     AT_COUNT,
@@ -26,9 +28,9 @@ from level10.rules import (
     PAUSE_CELL,
     RESET_CELL,
     apply,
+    give,
 )
-
-_UNKNOWN = 255
+from level10.talk import UNKNOWN
 
 
 class Sight:
@@ -90,20 +92,20 @@ class Sight:
         count = first[AT_COUNT]
         drawn = 0  # cards drawn from the top so far
         pos = bytearray(2 * 50)  # (deck position counted from the first card ever on top, card)
-        card = bytearray(2 * 50)
+        put = bytearray(2 * 50)  # ... and the card
         kept = 0
         h = game.history
         for i in range(game.played):
             m = h[i]
             mover = seat if t is None else t[AT_TURN]
-            if m & 8:
+            if kind(m) == RESET:
                 if count:  # cards go under only while the deck has some
                     under = 0
-                    for c in ((m >> 4) & 63, (m >> 10) & 63):
-                        if c != 63:
+                    for c in (card(m), extra(m)):
+                        if c != NONE:
                             if mover == seat:
                                 pos[kept] = drawn + count + under
-                                card[kept] = c
+                                put[kept] = c
                                 kept += 1
                             under += 1
                     drawn += under
@@ -115,7 +117,7 @@ class Sight:
         for k in range(kept):
             d = pos[k] - drawn
             if 0 <= d < len(self.depth):  # below 0: drawn again since
-                self.depth[d] = card[k] + 1
+                self.depth[d] = put[k] + 1
 
     def deal(self, rng, out):
         """Write into `out` (a bytearray as long as the state) the game with the unseen
@@ -153,7 +155,6 @@ class Sight:
         front)."""
         s = self.state
         players = s[AT_PLAYERS]
-        hsize = s[AT_HSIZE]
         talk = self.talk
         front = 0  # w[:front] are dealt
         for q in range(players):
@@ -161,11 +162,10 @@ class Sight:
                 continue
             want = s[AT_HCOUNT + q]
             got = 0
-            base = AT_HANDS + q * hsize
             if talk is not None:
                 for world in range(5):
                     k = talk.count(q, world)
-                    if k == _UNKNOWN:
+                    if k == UNKNOWN:
                         continue
                     j = front
                     while k and got < want and j < n:
@@ -180,7 +180,7 @@ class Sight:
             j = front
             while got < want and j < n:
                 c = w[j]
-                if talk is None or c == PAUSE or talk.count(q, c >> 3) == _UNKNOWN:
+                if talk is None or c == PAUSE or talk.count(q, c >> 3) == UNKNOWN:
                     w[j] = w[front]
                     w[front] = c
                     front += 1
@@ -191,11 +191,7 @@ class Sight:
                 front += 1
                 got += 1
             # the hand holds w[front - want : front], sorted as the rules keep hands
-            for j in range(want):
-                c = w[front - want + j]
-                i = base + j
-                while i > base and out[i - 1] > c:
-                    out[i] = out[i - 1]
-                    i -= 1
-                out[i] = c
+            out[AT_HCOUNT + q] = 0
+            for j in range(front - want, front):
+                give(out, q, w[j])
         return front
