@@ -7,6 +7,7 @@ import pytest
 
 from level10 import heuristic, notation, referee, rules
 from level10.game import Game
+from level10.view import View
 from tools import losses, solver
 
 LIMIT = 4000
@@ -162,7 +163,7 @@ def test_the_report_says_where_the_search_left_its_rule_of_thumb():
     known = [g.lost for g in got if not g.won and g.lost.state is not None]
     assert known
     for t in known:
-        assert t.rule == notation.token(heuristic.choose(bytearray(t.state)))
+        assert t.rule == notation.token(heuristic.choose(View(t.state)))
     differ = sum(1 for t in known if t.token != t.rule)
     text = losses.report(got, args)
     assert (

@@ -9,6 +9,7 @@ import pytest
 
 from level10 import heuristic, hint, outlook, rules
 from level10.game import Game
+from level10.view import View, seat_view
 from tools import fastsim
 
 
@@ -24,7 +25,7 @@ def table(pauses):
 def rule_game(pauses, seed, upto):
     g = Game(1, pauses, seed=seed)
     while not g.over() and g.played < upto:
-        g.apply(heuristic.choose(g.state))
+        g.apply(heuristic.choose(View(g.state)))
     return g
 
 
@@ -184,7 +185,7 @@ def test_solo_play_outs_stop_a_column_on_and_ask_the_outlook(monkeypatch):
     calls = counting(monkeypatch)
     g = rule_game(2, 6, 7)  # in column 2, cards in the deck
     assert g.state[rules.AT_MOVES] == 7 and g.state[rules.AT_COUNT]
-    hint.suggest(g, budget=600, seed=1)
+    hint.suggest(seat_view(g), budget=600, seed=1)
     assert hint._LOOK_COLUMNS == 1
     assert calls and all(m == 15 for m in calls)  # the end of column 3: the one after this one
 
@@ -193,15 +194,15 @@ def test_play_outs_go_to_the_end_with_teammates_or_once_the_deck_is_empty(monkey
     calls = counting(monkeypatch)
     g = Game(3, 2, seed=4)
     for _ in range(6):
-        g.apply(heuristic.choose(g.state))
-    hint.suggest(g, budget=600, seed=1)
+        g.apply(heuristic.choose(View(g.state)))
+    hint.suggest(seat_view(g), budget=600, seed=1)
     assert calls == []
     asked = 0
     for seed in range(1, 20):
         g = Game(1, 2, seed=seed)
         while not g.over():
             if not g.state[rules.AT_COUNT] and g.list_moves() > 1:
-                hint.suggest(g, budget=100, seed=1)  # too small a budget to search to the end
+                hint.suggest(seat_view(g), budget=100, seed=1)  # too small a budget to search to the end
                 asked += 1
-            g.apply(heuristic.choose(g.state))
+            g.apply(heuristic.choose(View(g.state)))
     assert asked > 10 and calls == []

@@ -14,6 +14,7 @@ per call beyond small ints. The legal moves are listed into the game's own buffe
 """
 
 from level10 import heuristic, hint, moves, rules
+from level10.view import View, seat_view
 from prng import Prng
 
 
@@ -75,8 +76,16 @@ class Rule:
     games with (`heuristic.choose` for the seat on turn): its row shows what the search
     adds. It reads the seat's own hand and the table only, and thinks in microseconds."""
 
+    def __init__(self):
+        self.view = None  # the seat's view, made at the first decision and looked through again
+
     def __call__(self, game):
-        return heuristic.choose(game.state)
+        v = self.view
+        if v is None or len(v.state) != len(game.state):
+            v = self.view = View(game.state)
+        else:
+            v.see(game.state)
+        return heuristic.choose(v)
 
 
 class Hint:
@@ -104,8 +113,8 @@ class Hint:
             seat = game.to_move()
             for q in range(rules.players(game.state)):
                 if q != seat:
-                    self.announce(game.state, q, said)
-        m = hint.suggest(game, budget=self.budget, seed=self.seed, talk=said)
+                    self.announce(View(game.state, q), said)
+        m = hint.suggest(seat_view(game, said), budget=self.budget, seed=self.seed)
         self.sims += hint.last_sims
         return m
 

@@ -243,10 +243,13 @@ def play_in(s, r):
     return r | (low[r] << 4) | 0xFC00
 
 
-def choose(s, avoid_reset=0, avoid_play=0):
-    """The rule-of-thumb move for the seat on turn (a legal move; the game must be on).
-    `avoid_reset` / `avoid_play`: bit masks of rows a teammate asked for (they are left
-    to them unless nothing else can be done)."""
+def choose(view, avoid_reset=0, avoid_play=0):
+    """The rule-of-thumb move for the seat on turn, from its level10.view.View (a legal
+    move; the game must be on). `avoid_reset` / `avoid_play`: bit masks of rows a teammate
+    asked for (they are left to them unless nothing else can be done)."""
+    s = view.state
+    if view.seat != s[AT_TURN]:
+        raise ValueError("the rule of thumb plays for the seat on turn")
     mark_placed(s)
     return _choose(s, avoid_reset, avoid_play)
 

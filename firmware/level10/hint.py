@@ -1,6 +1,8 @@
 """The hint engine: a full move for the seat on turn, from what that seat sees.
 
-    suggest(game, budget=BUDGET, seed=0, talk=None) -> move (an int, see `moves`)
+    suggest(view, budget=BUDGET, seed=0) -> move (an int, see `moves`)
+
+`view` is a level10.view.View of the seat on turn (`view.seat_view(game, talk)`).
 
 How it thinks. The rule-of-thumb player (`heuristic`) proposes a move, and a few
 alternatives where its rules are least sure: the column's reset in another row, the
@@ -23,10 +25,10 @@ by the outlook counts as one), so a hint is the same on every machine: same game
 budget and seed, same move. BUDGET is about one second on a Pico: see tools/bench.py
 `ai` for the measured time per simulated move, and the README for the figure.
 
-Only what the seat sees is used: its own hand, the grid, the supplies, the counts
-of cards in the deck and in each hand, the cards it put under the deck itself, and
-what teammates said (`talk`, see level10.talk). Never the deck order, never another
-hand.
+Only what the seat sees is used, by construction: the view holds its own hand, the
+grid, the supplies, the counts of cards in the deck and in each hand, the cards it put
+under the deck itself, and what teammates said (`view.talk`, see level10.talk); the
+deck order and the other hands are not in it.
 """
 
 from array import array
@@ -44,7 +46,9 @@ from level10.rules import (
     AT_PLAYERS,
     AT_STATUS,
     AT_SUPPLY,
+    AT_TURN,
     BONUS_WON,
+    MAX_MOVES,
     PAUSE,
     PLAYING,
     SLOTS,
@@ -105,27 +109,38 @@ _LOOK_COLUMNS = const(1)
 _LOOK_COST = const(1)
 _ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty
 
-last_sims = 0  # simulated moves the last suggest() used (for the bench)
+# What the last suggest() computed, read by the tests and the bench only: simulated moves,
+# candidates (the proposal first), and each candidate's summed value and gain over the
+# proposal (empty when no play-out was needed).
+last_sims = 0
 last_candidates = 0
+last_moves = []  # type: list[int]
+last_totals = []  # type: list[int]
+last_gains = []  # type: list[int]
 
 
-def suggest(game, budget=BUDGET, seed=0, talk=None):
-    """The hinted move for the seat on turn of `game` (a level10.game.Game)."""
-    global last_sims, last_candidates
-    s = game.state
+def suggest(view, budget=BUDGET, seed=0):
+    """The hinted move for the seat on turn, from its level10.view.View."""
+    global last_sims, last_candidates, last_moves, last_totals, last_gains
+    s = view.state
     if s[AT_STATUS] != PLAYING:
         raise ValueError("the game is over")
-    seat = game.to_move()
-    n = game.list_moves()
-    buf = game.buf
+    seat = view.seat
+    if seat != s[AT_TURN]:
+        raise ValueError("a hint is for the seat on turn")
+    buf = array("H", bytes(2 * MAX_MOVES))
+    n = legal_moves(s, buf)
     last_sims = 0
     last_candidates = 1
-    avoid_reset, avoid_play = _asked(talk, seat)
-    first = heuristic.choose(s, avoid_reset, avoid_play)
+    last_totals = last_gains = []
+    avoid_reset, avoid_play = _asked(view.talk, seat)
+    first = heuristic.choose(view, avoid_reset, avoid_play)
+    last_moves = [first]
     if n == 1:
         return buf[0]
     cands = _candidates(s, seat, first, buf, n)
     last_candidates = len(cands)
+    last_moves = cands
     if len(cands) == 1:
         return first
     if not s[AT_COUNT] and s[AT_PLAYERS] == 1:
@@ -133,10 +148,10 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
         m = _endgame(s, cands, budget)
         if m >= 0:
             return m
-    sight = Sight(game, seat, talk)
+    sight = Sight(view)
     k = len(cands)
-    total = [0] * k  # in sixteenths of a point, the outlook's unit
-    gain = [0] * k  # sums over the deals of a candidate's value less the proposal's ...
+    total = last_totals = [0] * k  # in sixteenths of a point, the outlook's unit
+    gain = last_gains = [0] * k  # sums over the deals of a candidate's value less the proposal's ...
     gain2 = [0] * k  # ... and of its squares, in quarter points (below 2**30 for 1,000 deals)
     alive = bytearray(b"\x01" * k)  # 0 once dropped (not a total below 0: forecasts can be)
     rng = Prng((seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF)

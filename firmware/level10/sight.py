@@ -6,13 +6,11 @@ they lie: every later draw brings them one closer). Everything else is unseen: t
 rest of the deck, in an order nobody knows, and the other hands. Teammates may have
 said how many cards of a world they hold (RULINGS L10-11); a deal respects that.
 
-`Sight(game, seat, talk)` works this out once; `deal(rng, out)` then writes into
-`out` a copy of the game where the unseen cards are shuffled into the deck and the
-other hands, so a search can play on without ever reading the real order.
+`Sight(view)` works this out once from a seat's view (level10.view: the real deck
+and the other hands are not in it); `deal(rng, out)` then writes into `out` a copy of
+the view where the unseen cards are shuffled into the deck and the other hands.
 """
 
-from level10.cards import NONE
-from level10.moves import RESET, card, extra, kind
 from level10.rules import (
     AT_CAP,
     AT_COUNT,
@@ -23,26 +21,25 @@ from level10.rules import (
     AT_HSIZE,
     AT_PAUSES,
     AT_PLAYERS,
-    AT_TURN,
     PAUSE,
     PAUSE_CELL,
     RESET_CELL,
-    apply,
     give,
 )
 from level10.talk import UNKNOWN
 
 
 class Sight:
-    def __init__(self, game, seat, talk=None):
-        s = game.state
+    """The unseen cards of a level10.view.View, ready to be dealt again and again."""
+
+    def __init__(self, view):
+        s = view.state
+        seat = view.seat
         self.state = s
         self.seat = seat
-        self.talk = talk
+        self.talk = view.talk
         # the cards this seat put under the deck that are still in it, by depth
-        self.depth = bytearray(s[AT_COUNT])  # per deck position: 1 + card, 0 unknown
-        self.hidden = 0  # unseen cards, deck and other hands together
-        self._remember(game, seat)
+        self.depth = view.depth  # per deck position: 1 + card, 0 unknown
         mine = bytearray(41)  # cards this seat knows the place of
         base = AT_HANDS + seat * s[AT_HSIZE]
         pauses = s[AT_PAUSES]
@@ -84,43 +81,8 @@ class Sight:
         self.hidden = n
         self.work = bytearray(n)
 
-    def _remember(self, game, seat):
-        """Fill `depth` from the moves so far, reading only what every seat knows (deck
-        counts, whose turn it was) and the cards this seat put under itself."""
-        first = game.first
-        t = bytearray(first) if first[AT_PLAYERS] > 1 else None  # replayed for whose turn it was
-        count = first[AT_COUNT]
-        drawn = 0  # cards drawn from the top so far
-        pos = bytearray(2 * 50)  # (deck position counted from the first card ever on top, card)
-        put = bytearray(2 * 50)  # ... and the card
-        kept = 0
-        h = game.history
-        for i in range(game.played):
-            m = h[i]
-            mover = seat if t is None else t[AT_TURN]
-            if kind(m) == RESET:
-                if count:  # cards go under only while the deck has some
-                    under = 0
-                    for c in (card(m), extra(m)):
-                        if c != NONE:
-                            if mover == seat:
-                                pos[kept] = drawn + count + under
-                                put[kept] = c
-                                kept += 1
-                            under += 1
-                    drawn += under
-            elif count:
-                drawn += 1
-                count -= 1
-            if t is not None:
-                apply(t, m)
-        for k in range(kept):
-            d = pos[k] - drawn
-            if 0 <= d < len(self.depth):  # below 0: drawn again since
-                self.depth[d] = put[k] + 1
-
     def deal(self, rng, out):
-        """Write into `out` (a bytearray as long as the state) the game with the unseen
+        """Write into `out` (a bytearray as long as the state) the view with the unseen
         cards dealt at random (by `rng`, a prng.Prng) into the deck and the other hands."""
         s = self.state
         out[:] = s
