@@ -183,3 +183,39 @@ def test_looking_again_is_the_same_as_a_new_view():
         v.see(g.state)
         w = View(g.state)
         assert v.state == w.state and v.depth == w.depth and v.seat == w.seat
+
+
+def test_a_resumed_game_remembers_the_cards_its_seats_put_under():
+    """The app's save keeps the deal and the moves (app/saves.py), and resuming replays
+    them: each seat's view knows its put-under cards again, so the hint is the same."""
+    from app import saves
+
+    checked = 0
+    for players, deal, g, label, said in CASES:
+        if g.over():
+            continue
+        views = [seat_view(g, said, q) for q in range(players)]
+        if not any(any(v.depth) for v in views):
+            continue
+        mode = saves.BOTS if players > 1 else 0
+        back, _, said_back = saves.resume(saves.encode(g, mode, said.encode() if said else None))
+        said_back = talk.Talk(said_back) if said is not None else None
+        for q in range(players):
+            w = seat_view(back, said_back, q)
+            assert w.depth == views[q].depth and w.state == views[q].state, (deal, label, q)
+        seed = g.played
+        assert search(seat_view(back, said_back), seed) == search(seat_view(g, said), seed), (deal, label)
+        checked += 1
+    assert checked > 10
+
+
+def test_a_position_without_its_moves_remembers_nothing_put_under():
+    """Game.decode reads a position alone (no history): its views know no put-under
+    card, which is why the app saves the moves, not the position."""
+    for _, _, g, _, _ in CASES:
+        if any(seat_view(g).depth):
+            h = Game.decode(g.encode())
+            assert not any(seat_view(h).depth)
+            assert seat_view(h).state == seat_view(g).state
+            return
+    raise AssertionError("no position with a card put under")
