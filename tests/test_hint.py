@@ -73,6 +73,7 @@ def without(name):
 
 
 def test_of_two_rows_alike_the_one_with_fewer_playable_cards_takes_the_reset():
+    """Pinned to the tuned reset-desire weights of level10.heuristic (_W_LIVE and the rest)."""
     # Sky and Forest stand at 1 alike; Sky holds three cards to play on, Forest one
     # (Forest 2). Forest runs dry first, so it wants the column's reset more
     g = game_from(COLUMN_1, keep=["S2", "S5", "S7", "F2", "W3", "W4", "W6", "V3", "V5", "D8"])
@@ -87,6 +88,7 @@ def test_of_two_rows_alike_the_one_with_fewer_playable_cards_takes_the_reset():
 
 
 def test_of_two_rows_as_near_the_one_with_cards_to_spare_is_played_first():
+    """Pinned to the tuned weight _W_PLAY_LIVE of level10.heuristic."""
     # Sky 2 and Forest 2 are both one above their rows; Forest holds two more to play
     # after it, Sky none. Volcano has nothing to play, so it keeps the column's reset
     g = game_from(COLUMN_1, keep=["S2", "F2", "F5", "F7", "W3", "W4", "W6", "D6", "D7", "D8"])
@@ -99,6 +101,7 @@ def test_of_two_rows_as_near_the_one_with_cards_to_spare_is_played_first():
 
 
 def test_a_reset_ranks_the_cards_least_needed_soon_three_deep():
+    """Pinned to the tuned dump weights (_W_DUMP_*) of level10.heuristic."""
     # Swamp is reset; Sky and Forest stand at 1. Sky 7 has Sky 3 and 6 to come before
     # it (10), Forest 7 has Forest 5 (8), Sky 6 has Sky 3 (7): all three are far above
     # their rows, and only the first two go under
@@ -112,6 +115,7 @@ def test_a_reset_ranks_the_cards_least_needed_soon_three_deep():
 
 
 def test_the_search_also_weighs_the_reset_keeping_the_rules_second_card():
+    """Pinned to the tuned weights of level10.heuristic (the rule's proposal and its ranking)."""
     g = game_from(COLUMN_1, keep=["S3", "S6", "S7", "F5", "F7", "W2", "W3", "V5", "D2", "D3"])
     s = g.state
     first = heuristic.choose(View(s))
@@ -194,6 +198,7 @@ KEEP_RESETS_HAND = ["S6", "D1", "D2", "D3", "D7", "F8", "W8", "V8", "F7", "W7"]
 
 
 def test_hint_keeps_the_last_reset_of_a_world_whose_low_cards_are_unseen():
+    """Pinned to the tuned weights of level10.heuristic and the search constants of level10.hint."""
     g = game_from(KEEP_RESETS, KEEP_RESETS_HAND)
     s = g.state
     assert rules.supply(s, 0) == 1 and rules.supply(s, 4) == 2

@@ -127,6 +127,7 @@ def test_only_the_game_s_own_difficulty_is_loaded():
 
 @pytest.mark.parametrize("pauses", [0, 1, 2, 3])
 def test_the_chance_of_a_win_falls_with_each_row_that_has_nothing_to_play(pauses):
+    """Pinned to the fitted outlook tables (outlook_p*.py)."""
     w = words(table(pauses)[0])
     dry = w[2183:2187]  # 0, 1, 2, 3 such rows (more are rare)
     assert dry == sorted(dry, reverse=True) and len(set(dry)) == 4
@@ -134,6 +135,7 @@ def test_the_chance_of_a_win_falls_with_each_row_that_has_nothing_to_play(pauses
 
 @pytest.mark.parametrize("pauses", [1, 2, 3])
 def test_a_pause_on_the_grid_before_the_deck_ran_out_costs_most_of_the_chance_of_a_win(pauses):
+    """Pinned to the fitted outlook tables (outlook_p*.py)."""
     # RULINGS L10-7: the game can then only be won if a later pause makes up for it
     w = words(table(pauses)[0])
     assert w[2180] < w[2179] - 6 * 64  # odds of a win below 1/400 of the odds without

@@ -1,5 +1,5 @@
-"""Level 10 rules, one test (or more) per ruling of shared/rules/RULINGS.md
-(L10-1 .. L10-11) and per worked example of shared/rules/level10.txt.
+"""Level 10 rules, one test (or more) per ruling of the project's reading of the
+rulebook (L10-1 .. L10-11) and per worked example of the rulebook.
 
 Positions are built from explicit decks: hands are dealt one card at a time
 to seat 0, 1, ... (seat 1, 2, ... of the rulebook), the rest is the deck,

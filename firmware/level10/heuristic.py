@@ -2,7 +2,8 @@
 
 The hint engine plays thousands of imagined moves with it, and bots lean on it. It reads
 only what the seat on turn may know: its own hand and the table (the grid, the supplies,
-how many cards the deck holds). Everything else counts as unseen.
+how many cards the deck holds), from the seat's view (level10.view), where everything
+else is blanked.
 
 What it does, in the order it decides (the weights below were tuned by playing
 seeded deals, see tools/tune_heuristic.py):
@@ -44,8 +45,8 @@ from level10.rules import (
     apply,
 )
 
-# Weights (integers: the engine uses no floats), tuned on deals 1-2000 at Standard by
-# tools/tune_heuristic.py, one weight at a time, kept when more deals were won.
+# Weights (integers: the engine uses no floats), tuned by playing seeded deals
+# (tools/tune_heuristic.py, tools/fastsim.py); how, and what they won: docs/hint-engine.md.
 _W_NOLIVE = const(1000)  # reset desire: the row has nothing playable in hand
 _W_HEIGHT = const(6)  # ... per point of the row's value
 _W_STRANDED_HELD = const(12)  # ... per held card of that world below the value
@@ -57,9 +58,6 @@ _W_LAST_HELD = const(1)  # ... less per held card of that world when it is the r
 # such a row still has a card to play, and the cards it would jump may come after a reset)
 _W_JUMP = const(-1)
 # ... less per held card playable there now: each keeps the row going one more column.
-# This and _W_PLAY_LIVE were found with tools/fastsim (the rule of thumb tuned on deals
-# 100001-140000, kept where the hint engine also gained); the hint engine at its budget,
-# Standard, wins 8,081 of deals 400001-410000 against 7,946 without them.
 _W_LIVE = const(3)
 _W_DUMP_MIN = const(6)  # a card goes under the deck from this dump score up
 _W_DUMP_DEAD = const(9)  # dump score of a card no reset can free any more

@@ -22,8 +22,7 @@ search then looks through every line for the best win.
 
 The budget counts simulated moves (each move applied to an imagined game; a forecast
 by the outlook counts as one), so a hint is the same on every machine: same game,
-budget and seed, same move. BUDGET is about one second on a Pico: see tools/bench.py
-`ai` for the measured time per simulated move, and the README for the figure.
+budget and seed, same move. BUDGET is about one second on a Pico (docs/hint-engine.md).
 
 Only what the seat sees is used, by construction: the view holds its own hand, the
 grid, the supplies, the counts of cards in the deck and in each hand, the cards it put
@@ -61,50 +60,32 @@ from level10.rules import (
 from level10.sight import Sight
 from prng import Prng
 
-# Simulated moves per hint. One costs about 100 us in the MicroPython runner (play-outs
-# by the rule-of-thumb player, with dealing and bookkeeping), and the runner is about 18x
-# as fast as a Pico (shared/specs/device-speed.md), so about 1.8 ms on a Pico: 500 fit a
-# second. A search finishes its round of play-outs, so the longest hints (6 candidates
-# early in a game) take up to about 580. `python -m tools.bench ai` measures it.
+# The tuned constants below are explained, with how they were measured, in
+# docs/hint-engine.md.
+
+# Simulated moves per hint: about a second of thought on a Pico (docs/device.md has the
+# speed; `python -m tools.bench ai` measures it).
 BUDGET = const(500)
 _MAX_CANDIDATES = const(6)
 # Solo, an alternative replaces the proposal only when it is surely better: its mean gain
 # over the proposal on the same deals, less _SURE / 10 standard errors of that mean, must
-# be above nothing (the best such alternative wins). With a device budget there are only
-# a few deals, and a small gain is more often luck than a better move; how much luck
-# depends on the position, so the bar is measured in each search, not fixed. With
-# nothing hidden one deal tells all and any gain counts. Standard, budget 500
-# (tools/fastsim, with the outlook's closest-card term and one column's look): 8,481 of
-# deals 400001-410000 won against 8,363 with the fixed lead; 845 of deals 1-1000 against
-# 817; _SURE 10 / 20 are worse (see the README).
+# be above nothing (the best such alternative wins). A few deals make a small gain more
+# often luck than a better move, and how much luck depends on the position, so the bar is
+# measured in each search. With nothing hidden one deal tells all and any gain counts.
 _SURE = const(15)
 # Teammates keep a fixed bar: an alternative's total must beat the proposal's by this
-# much (a won play-out counts 100 + its score). Measured on 300 deals at Standard, budget
-# 500: three players 4% with none, 10-11% with 150-250 (solo then: 72% with none, about
-# 80% with 150-250).
+# much (a won play-out counts _WIN_BONUS + its score).
 LEAD = const(200)
-# Few deals: when 1/_PART of the budget is spent within the first _FEW_DEALS deals (so it
-# buys at most about 16 deals in all: every hint of a game at the device budget but its
-# last few moves), only the proposal and the best alternative so far play on. Two
-# or three more deals between two moves decide better than a few among six. Standard,
-# budget 500: 806 of deals 1-1000 won against 785 without (halving only when the first
-# deal alone costs a quarter: 796). With deals to spare (10x the budget: 4 deals cost at
-# most 1,224 moves) it never applies; halving there too loses (78 of deals 1-100 against 87).
-# (Measured with the rule of thumb before its W_LIVE rules; re-checked with them using
-# tools/fastsim on deals 200001-204000: _PART 3 / 4 / 5 and a lead of 150 / 200 / 250
-# are all within the noise of each other; with _SURE, on deals 300001-306000 and
-# 400001-410000, _PART 3 / 6 and _FEW_DEALS 6 too.)
+# Few deals: when 1/_PART of the budget is spent within the first _FEW_DEALS deals, only
+# the proposal and the best alternative so far play on: two or three more deals between
+# two moves decide better than a few among six.
 _FEW_DEALS = const(4)
 _PART = const(4)
 _WIN_BONUS = const(100)  # a won play-out counts this much above its score
 # Solo, while the deck has cards, a play-out stops at the end of the column _LOOK_COLUMNS
-# after this one and the outlook table (level10.outlook) judges the rest: the average
-# of many games instead of one, so the same budget compares candidates with far less
-# luck. Standard, budget 500 (tools/fastsim): 8,321 of deals 400001-410000 won against
-# 8,081 playing out to the end (with the fixed lead, two columns on); with _SURE and the
-# outlook's closest-card term, one column on wins 8,481 against 8,400 for two. A
-# forecast costs 0.83 of a simulated move in the runner (see the README), so it counts
-# as one against the budget.
+# after this one and the outlook table (level10.outlook) judges the rest: the average of
+# many games instead of one, so the same budget compares candidates with far less luck.
+# A forecast costs about as much as a simulated move, so it counts as _LOOK_COST of them.
 _LOOK_COLUMNS = const(1)
 _LOOK_COST = const(1)
 _ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty

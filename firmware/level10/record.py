@@ -1,6 +1,6 @@
 """Level 10 game records (`.l10`): read, write, and replay them.
 
-The format is the contract in shared/specs/level10-record.md. A record holds
+The format is described in docs/record-format.md. A record holds
 the setup (players, pauses, seed or deck, starting seat) and the moves, so it
 replays exactly on any runtime. The device can use it as its save file.
 """
