@@ -191,7 +191,8 @@ def finish(app, d):
         if HINT_DEAL:
             gc.disable()
             a0 = gc.mem_alloc()
-            sys.modules["level10.hint"].suggest(sys.modules["level10.view"].seat_view(S["game"]), budget=1)
+            g = S["game"]
+            sys.modules["level10.hint"].suggest(sys.modules["level10.view"].seat_view(g), budget=1, buf=g.buf)
             R["hint_work"] = gc.mem_alloc() - a0
             gc.enable()
         for name in list(sys.modules):

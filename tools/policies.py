@@ -114,7 +114,7 @@ class Hint:
             for q in range(rules.players(game.state)):
                 if q != seat:
                     self.announce(View(game.state, q), said)
-        m = hint.suggest(seat_view(game, said), budget=self.budget, seed=self.seed)
+        m = hint.suggest(seat_view(game, said), budget=self.budget, seed=self.seed, buf=game.buf)
         self.sims += hint.last_sims
         return m
 

@@ -25,7 +25,7 @@ def suggest(game, talk=None):
     from level10 import hint as engine
     from level10.view import seat_view
 
-    m = engine.suggest(seat_view(game, talk), seed=game.played)
+    m = engine.suggest(seat_view(game, talk), seed=game.played, buf=game.buf)
     for name in sys.modules:
         if name not in had and name not in _ENGINE:
             _ENGINE.append(name)

@@ -1,6 +1,6 @@
 """The hint engine: a full move for the seat on turn, from what that seat sees.
 
-    suggest(view, budget=BUDGET, seed=0) -> move (an int, see `moves`)
+    suggest(view, budget=BUDGET, seed=0, buf=None) -> move (an int, see `moves`)
 
 `view` is a level10.view.View of the seat on turn (`view.seat_view(game, talk)`).
 
@@ -100,8 +100,10 @@ last_totals = []  # type: list[int]
 last_gains = []  # type: list[int]
 
 
-def suggest(view, budget=BUDGET, seed=0):
-    """The hinted move for the seat on turn, from its level10.view.View."""
+def suggest(view, budget=BUDGET, seed=0, buf=None):
+    """The hinted move for the seat on turn, from its level10.view.View. `buf`: an
+    array('H') of rules.MAX_MOVES to list the legal moves in, lent by a caller that has
+    one (the Game's: they are the same moves), so a hint allocates no second one."""
     global last_sims, last_candidates, last_moves, last_totals, last_gains
     s = view.state
     if s[AT_STATUS] != PLAYING:
@@ -109,7 +111,8 @@ def suggest(view, budget=BUDGET, seed=0):
     seat = view.seat
     if seat != s[AT_TURN]:
         raise ValueError("a hint is for the seat on turn")
-    buf = array("H", bytes(2 * MAX_MOVES))
+    if buf is None:
+        buf = array("H", bytes(2 * MAX_MOVES))
     n = legal_moves(s, buf)
     last_sims = 0
     last_candidates = 1

@@ -90,8 +90,10 @@ def _remember(depth, first, history, played, seat):
     t = bytearray(first) if first[AT_PLAYERS] > 1 else None  # replayed for whose turn it was
     count = first[AT_COUNT]
     drawn = 0  # cards drawn from the top so far
-    pos = bytearray(2 * 50)  # deck position counted from the first card ever on top ...
-    put = bytearray(2 * 50)  # ... and the card
+    # per card the seat put under (10 resets a game, 2 cards each at most): its deck
+    # position counted from the first card ever on top, and the card
+    pos = bytearray(20)
+    put = bytearray(20)
     kept = 0
     for i in range(played):
         m = history[i]
