@@ -89,8 +89,8 @@ class Rule:
 
 
 class Hint:
-    """The hint engine as a player: `hint.suggest(game, budget, seed)` for the seat on
-    turn, which sees only its own hand. `sims` adds up `hint.last_sims` over the calls.
+    """The hint engine as a player: `hint.suggest(seat_view(game), budget, seed)` for the
+    seat on turn, which sees only its own hand. `sims` adds up `hint.last_sims` over the calls.
 
     `talking`: the seats talk as bots do in the app (RULINGS L10-11): before each move
     every other seat announces its world counts and wishes (`talk.announce`), and the
