@@ -11,7 +11,7 @@ the draw deck, top first.
 
 from array import array
 
-from level10 import cards, moves, notation, rules
+from level10 import cards, moves, notation, referee, rules
 
 WORLDS = cards.WORLDS
 ALL_LEVEL = [cards.token(c) for c in range(40)]
@@ -84,7 +84,7 @@ def move(tok):
 
 
 def play_all(s, tokens, seats=None):
-    """Play each move token with `rules.play` (IllegalMove names the reason).
+    """Play each move token with `referee.play` (IllegalMove names the reason).
 
     A token may be prefixed with the 0-based seat expected on turn, as in
     `"2:F5"`; that seat is asserted before the move.
@@ -95,7 +95,7 @@ def play_all(s, tokens, seats=None):
             on_turn = rules.to_move(s)
             assert on_turn == seat, f"move {i} ({tok}): seat {on_turn} on turn, expected {seat}"
         try:
-            rules.play(s, notation.parse(tok))
+            referee.play(s, notation.parse(tok))
         except rules.IllegalMove as e:
             raise AssertionError(f"move {i} ({tok}) illegal: {e}") from None
     return s

@@ -13,6 +13,7 @@ import pytest
 
 from level10 import heuristic, moves, rules
 from level10.game import Game
+from level10.view import View, seat_view
 from tools import aibench, bench
 from tools.policies import Greedy, Hint, RandomPolicy, Rule, play_out
 
@@ -117,8 +118,8 @@ def test_the_rule_player_is_the_hint_engines_rule_of_thumb_and_the_search_depart
         rule = Rule()
         while not game.over():
             m = rule(game)
-            assert m == heuristic.choose(bytearray(game.state))
-            departed += m != aibench.hint.suggest(game, seed=seed)
+            assert m == heuristic.choose(View(game.state))
+            departed += m != aibench.hint.suggest(seat_view(game), seed=seed)
             game.list_moves()
             game.apply(m)
     # the search takes the rule of thumb's move unless an alternative wins clearly: it does, sometimes
@@ -136,6 +137,7 @@ from policies import Greedy, RandomPolicy, Rule
 def measure(name, player):  # locals: a new global would grow the module's dict
     game = Game(1, 2, seed=5)
     allocated = 0
+    player(game)  # a player may set up its buffers once (the rule player, its seat's view)
     while not game.over():
         gc.disable()
         before = gc.mem_alloc()

@@ -15,7 +15,7 @@ from app.app import App
 from app.run import labels
 from app.store import Store
 from host_sim import sim
-from level10 import rules
+from level10 import referee, rules
 from level10.game import Game
 from prng import Prng
 
@@ -52,7 +52,7 @@ class Referee:
         else:
             return
         assert bytes(self.ref.state) == bytes(g.state)
-        assert rules.problem(g.state) is None
+        assert referee.problem(g.state) is None
         self.changes += 1
         if self.changes % 16 == 0 and not g.over():
             back, flags = saves.decode(app.store.read("game"))

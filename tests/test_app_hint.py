@@ -70,9 +70,17 @@ def engine():
     return hint
 
 
+def seat_view(game):
+    """The seat on turn's view of `game` (level10.view, left unloaded like the engine)."""
+    had = set(sys.modules)
+    view = importlib.import_module("level10.view")
+    forget(*[name for name in sys.modules if name not in had])
+    return view.seat_view(game)
+
+
 def engine_move(game):
     """What the hint engine suggests for `game` (the app asks with the move number as seed)."""
-    return engine().suggest(game.clone(), seed=game.played)
+    return engine().suggest(seat_view(game.clone()), seed=game.played)
 
 
 def replay(rec, n):
@@ -311,7 +319,7 @@ def engine_game(pauses, deal, upto=None):
     hint = engine()
     g = Game(players=1, pauses=pauses, seed=deal)
     while not g.over() and (upto is None or g.played < upto):
-        g.apply(hint.suggest(g, seed=g.played))
+        g.apply(hint.suggest(seat_view(g), seed=g.played))
     return g
 
 

@@ -5,7 +5,7 @@ the bots' pacing), and under the real MicroPython.
 Every game is followed by a reference kept here, outside the app: the protocol of
 RULINGS L10-11 as the bench plays it (tools/policies.py): before every move each bot but
 the mover announces (level10.talk.announce); a bot's move is
-level10.hint.suggest(game, seed=game.played, talk=talk); after a person's move what that
+level10.hint.suggest(seat_view(game, talk), seed=game.played); after a person's move what that
 person said is forgotten. The app's moves, talk and screens must agree with it.
 """
 
@@ -42,6 +42,8 @@ def quietly(name):
 
 HINT = quietly("level10.hint")
 TALK = quietly("level10.talk")
+View = quietly("level10.view").View
+seat_view = quietly("level10.view").seat_view
 GREEDY = quietly("tools.policies").Greedy()
 ENGINE = ("level10.hint", "level10.heuristic", "level10.outlook", "level10.sight", "app.hints")
 TABLES = ("level10.outlook_p0", "level10.outlook_p1", "level10.outlook_p2", "level10.outlook_p3")
@@ -79,7 +81,7 @@ class Ref:
         had = set(sys.modules)
         for q in range(1, rules.players(self.game.state)):
             if self.bot(q) and q != mover:
-                TALK.announce(self.game.state, q, self.talk)
+                TALK.announce(View(self.game.state, q), self.talk)
         forget(*[n for n in list(sys.modules) if n not in had])  # announce loads the heuristic
 
     def follow(self, m):
@@ -88,7 +90,7 @@ class Ref:
         mover = g.to_move()
         self.before(mover)
         if self.bot(mover):
-            want = HINT.suggest(g.clone(), seed=g.played, talk=TALK.Talk(self.talk.encode()))
+            want = HINT.suggest(seat_view(g.clone(), TALK.Talk(self.talk.encode())), seed=g.played)
             assert m == want, "move %d: bot %d played %04x, the engine says %04x" % (g.played, mover, m, want)
             self.bot_moves += 1
         g.apply(m)  # raises if the app played an illegal move
@@ -381,15 +383,15 @@ def test_a_bot_knows_only_its_hand_and_what_was_said(players):
                 had = set(sys.modules)
                 for q in range(1, players):
                     if q != mover:
-                        TALK.announce(a.state, q, talk)
+                        TALK.announce(View(a.state, q), talk)
                 said = talk.encode()
                 for q in range(1, players):
                     if q != mover:
-                        TALK.announce(b.state, q, talk)
+                        TALK.announce(View(b.state, q), talk)
                 forget(*[n for n in list(sys.modules) if n not in had])
                 assert talk.encode() == said  # the bots' hands are the same in both
-                m = HINT.suggest(a.clone(), seed=a.played, talk=TALK.Talk(said))
-                assert HINT.suggest(b.clone(), seed=a.played, talk=TALK.Talk(said)) == m
+                m = HINT.suggest(seat_view(a.clone(), TALK.Talk(said)), seed=a.played)
+                assert HINT.suggest(seat_view(b.clone(), TALK.Talk(said)), seed=a.played) == m
                 checked += 1
             a.apply(m)
             b.apply(m)
@@ -686,7 +688,7 @@ def protocol_game(players, mode, deal, upto):
         mover = g.to_move()
         if ref.bot(mover):
             ref.before(mover)
-            m = HINT.suggest(g.clone(), seed=g.played, talk=TALK.Talk(ref.talk.encode()))
+            m = HINT.suggest(seat_view(g.clone(), TALK.Talk(ref.talk.encode())), seed=g.played)
         else:
             m = greedy(g)
         ref.follow(m)

@@ -9,6 +9,7 @@ import pytest
 
 from level10 import heuristic, hint, rules
 from level10.game import Game
+from level10.view import View
 from tools import policies
 from tools.research import fastsim, tune_heuristic
 
@@ -26,7 +27,7 @@ def python_games(policy, pauses, seeds, budget=hint.BUDGET, player=None):
     lines = []
     for seed in seeds:
         if policy == "rule":
-            chooser = policies.Rule() if player is None else (lambda game: player.choose(game.state))
+            chooser = policies.Rule() if player is None else (lambda game: player.choose(View(game.state)))
         else:
             chooser = policies.Hint(budget, seed)
         g = Game(1, pauses, seed=seed)

@@ -12,9 +12,10 @@ from array import array
 import pytest
 from l10helpers import c, layout_moves, legal_set, script_deck
 
-from level10 import heuristic, hint, moves, notation, rules, talk
+from level10 import heuristic, hint, moves, notation, referee, rules, talk
 from level10.game import Game
 from level10.sight import Sight
+from level10.view import View, seat_view
 from prng import Prng
 
 SMALL = 300  # a small budget keeps these tests quick; the engine is the same
@@ -34,7 +35,7 @@ def heuristic_game(players, pauses, seed, upto):
     """Deal `seed` played by the rule-of-thumb player for `upto` moves (or to the end)."""
     g = Game(players, pauses, seed=seed)
     while not g.over() and g.played < upto:
-        g.apply(heuristic.choose(g.state))
+        g.apply(heuristic.choose(View(g.state)))
     return g
 
 
@@ -47,7 +48,7 @@ def test_heuristic_plays_only_legal_moves_to_the_end_of_every_game(players):
         for seed in range(1, 16):
             g = Game(players, pauses, seed=seed)
             while not g.over():
-                m = heuristic.choose(g.state)
+                m = heuristic.choose(View(g.state))
                 assert m in legal_set(g.state), (seed, g.played, notation.token(m))
                 g.apply(m)
 
@@ -57,7 +58,7 @@ def test_heuristic_plays_the_lowest_playable_card_of_a_row():
     g = game_from(
         ["S1", "F1", "W1", "V1", "R>D"], keep=["S3", "S6", "F8", "W8", "V8", "D8", "F7", "W7", "V7", "D7"]
     )
-    m = heuristic.choose(g.state)
+    m = heuristic.choose(View(g.state))
     assert not (moves.kind(m) == moves.PLAY and moves.card(m) == c("S6"))
 
 
@@ -72,6 +73,7 @@ def without(name):
 
 
 def test_of_two_rows_alike_the_one_with_fewer_playable_cards_takes_the_reset():
+    """Pinned to the tuned reset-desire weights of level10.heuristic (_W_LIVE and the rest)."""
     # Sky and Forest stand at 1 alike; Sky holds three cards to play on, Forest one
     # (Forest 2). Forest runs dry first, so it wants the column's reset more
     g = game_from(COLUMN_1, keep=["S2", "S5", "S7", "F2", "W3", "W4", "W6", "V3", "V5", "D8"])
@@ -86,18 +88,20 @@ def test_of_two_rows_alike_the_one_with_fewer_playable_cards_takes_the_reset():
 
 
 def test_of_two_rows_as_near_the_one_with_cards_to_spare_is_played_first():
+    """Pinned to the tuned weight _W_PLAY_LIVE of level10.heuristic."""
     # Sky 2 and Forest 2 are both one above their rows; Forest holds two more to play
     # after it, Sky none. Volcano has nothing to play, so it keeps the column's reset
     g = game_from(COLUMN_1, keep=["S2", "F2", "F5", "F7", "W3", "W4", "W6", "D6", "D7", "D8"])
     s = g.state
-    assert notation.token(heuristic.choose(s)) == "F2"
-    assert notation.token(without("_W_PLAY_LIVE").choose(s)) == "S2"
+    assert notation.token(heuristic.choose(View(s))) == "F2"
+    assert notation.token(without("_W_PLAY_LIVE").choose(View(s))) == "S2"
     said = talk.Talk()  # and a bot's wish to play names the row it would play in
-    talk.announce(s, 0, said)
+    talk.announce(View(s, 0), said)
     assert said.play_wish(0) == 1
 
 
 def test_a_reset_ranks_the_cards_least_needed_soon_three_deep():
+    """Pinned to the tuned dump weights (_W_DUMP_*) of level10.heuristic."""
     # Swamp is reset; Sky and Forest stand at 1. Sky 7 has Sky 3 and 6 to come before
     # it (10), Forest 7 has Forest 5 (8), Sky 6 has Sky 3 (7): all three are far above
     # their rows, and only the first two go under
@@ -111,9 +115,10 @@ def test_a_reset_ranks_the_cards_least_needed_soon_three_deep():
 
 
 def test_the_search_also_weighs_the_reset_keeping_the_rules_second_card():
+    """Pinned to the tuned weights of level10.heuristic (the rule's proposal and its ranking)."""
     g = game_from(COLUMN_1, keep=["S3", "S6", "S7", "F5", "F7", "W2", "W3", "V5", "D2", "D3"])
     s = g.state
-    first = heuristic.choose(s)
+    first = heuristic.choose(View(s))
     cands = [notation.token(m) for m in hint._candidates(s, 0, first, g.buf, g.list_moves())]
     # the rule plays Sky 3 and would reset Swamp; the search also tries that reset putting
     # under Sky 7 and Sky 6, keeping Forest 7 (the rule's second choice)
@@ -126,7 +131,7 @@ def test_the_search_also_weighs_the_reset_keeping_the_rules_second_card():
         g.apply(notation.parse(tok))
     s = g.state
     assert g.to_move() == 1
-    cands = [notation.token(m) for m in hint._candidates(s, 1, heuristic.choose(s), g.buf, g.list_moves())]
+    cands = [notation.token(m) for m in hint._candidates(s, 1, heuristic.choose(View(s)), g.buf, g.list_moves())]
     assert cands[:3] == ["W2", "R>V-S7-F7", "R>V-S7-S6"]
 
 
@@ -136,7 +141,7 @@ def test_play_out_reaches_the_end_and_agrees_with_choose():
     n = heuristic.play_out(t)
     h = Game(1, 2, seed=7)
     while not h.over():
-        h.apply(heuristic.choose(h.state))
+        h.apply(heuristic.choose(View(h.state)))
     assert n == h.played and bytes(t) == bytes(h.state)
 
 
@@ -169,7 +174,7 @@ def test_forced_position_resetting_volcano_loses_at_once():
 def test_hint_never_takes_the_move_that_loses_at_once(budget):
     g = game_from(FORCED, FORCED_KEEP)
     for seed in range(4):
-        m = hint.suggest(g, budget=budget, seed=seed)
+        m = hint.suggest(seat_view(g), budget=budget, seed=seed)
         s = bytearray(g.state)
         rules.apply(s, m)
         assert rules.status(s) == rules.PLAYING, notation.token(m)
@@ -193,6 +198,7 @@ KEEP_RESETS_HAND = ["S6", "D1", "D2", "D3", "D7", "F8", "W8", "V8", "F7", "W7"]
 
 
 def test_hint_keeps_the_last_reset_of_a_world_whose_low_cards_are_unseen():
+    """Pinned to the tuned weights of level10.heuristic and the search constants of level10.hint."""
     g = game_from(KEEP_RESETS, KEEP_RESETS_HAND)
     s = g.state
     assert rules.supply(s, 0) == 1 and rules.supply(s, 4) == 2
@@ -201,7 +207,7 @@ def test_hint_keeps_the_last_reset_of_a_world_whose_low_cards_are_unseen():
         # play the hints until the column has its reset; it must be Desert's
         col = rules.column(h.state)
         while rules.column(h.state) == col and not h.over():
-            m = hint.suggest(h, budget=SMALL, seed=seed)
+            m = hint.suggest(seat_view(h), budget=SMALL, seed=seed)
             assert not (m & 8 and m & 7 == 0), "Sky's last reset spent: " + notation.token(m)
             h.apply(m)
         assert rules.cell(h.state, 4, col) == rules.RESET_CELL
@@ -213,15 +219,15 @@ def test_hint_keeps_the_last_reset_of_a_world_whose_low_cards_are_unseen():
 def test_same_game_budget_and_seed_give_the_same_move():
     for seed in (3, 11):
         g = heuristic_game(1, 2, seed, 12)
-        a = hint.suggest(g, budget=SMALL, seed=5)
+        a = hint.suggest(seat_view(g), budget=SMALL, seed=5)
         sims = hint.last_sims
-        b = hint.suggest(g.clone(), budget=SMALL, seed=5)
+        b = hint.suggest(seat_view(g.clone()), budget=SMALL, seed=5)
         assert a == b and hint.last_sims == sims
 
 
 def test_hint_stays_within_its_budget_by_at_most_one_round_of_play_outs():
     g = heuristic_game(1, 2, 4, 3)
-    hint.suggest(g, budget=SMALL, seed=1)
+    hint.suggest(seat_view(g), budget=SMALL, seed=1)
     # a round plays every candidate (at most 6) once to the end (at most 50 moves each)
     assert 0 < hint.last_sims < SMALL + 6 * 51
 
@@ -245,7 +251,7 @@ def test_with_few_deals_only_the_proposal_and_the_best_alternative_play_on(monke
     for seed in (2, 7, 19):
         g = heuristic_game(1, 2, seed, 0)  # the first move: a deal costs about 6 x 46 moves
         del seen[:]
-        m = hint.suggest(g, seed=seed)
+        m = hint.suggest(seat_view(g), seed=seed)
         assert len(seen) == 1, "halved once"
         total, alive = seen[0]
         assert hint.last_candidates > 2
@@ -255,7 +261,7 @@ def test_with_few_deals_only_the_proposal_and_the_best_alternative_play_on(monke
         assert total[1:].index(best) + 1 == kept[1]  # the best, the first of equals
         # the dropped ones can no longer be chosen
         n = g.list_moves()
-        cands = hint._candidates(g.state, 0, heuristic.choose(g.state), g.buf, n)
+        cands = hint._candidates(g.state, 0, heuristic.choose(View(g.state)), g.buf, n)
         assert len(alive) == len(cands)
         assert m in (cands[0], cands[kept[1]])
 
@@ -265,7 +271,7 @@ def test_with_deals_to_spare_every_candidate_plays_to_the_end(monkeypatch):
     # the bench's 10x row is the whole search over every candidate
     seen = halvings(monkeypatch)
     for seed, upto in ((2, 0), (7, 0), (11, 20)):
-        hint.suggest(heuristic_game(1, 2, seed, upto), budget=10 * hint.BUDGET, seed=seed)
+        hint.suggest(seat_view(heuristic_game(1, 2, seed, upto)), budget=10 * hint.BUDGET, seed=seed)
         assert hint.last_candidates > 2
     assert seen == []
 
@@ -325,10 +331,10 @@ def test_a_forecast_below_nothing_is_still_a_candidate_s_total(monkeypatch):
     for seed in (2, 7):
         g = heuristic_game(1, 2, seed, 0)
         n = g.list_moves()
-        cands = hint._candidates(g.state, 0, heuristic.choose(g.state), g.buf, n)
+        cands = hint._candidates(g.state, 0, heuristic.choose(View(g.state)), g.buf, n)
         assert len(cands) > 2
         del dealt[:]
-        m = hint.suggest(g, seed=seed)
+        m = hint.suggest(seat_view(g), seed=seed)
         assert hint.last_sims >= hint.BUDGET and len(dealt) > 2 and m in cands
 
 
@@ -344,13 +350,13 @@ def test_solo_the_search_asks_how_sure_teammates_keep_a_fixed_lead(monkeypatch):
     monkeypatch.setattr(hint, "_surest", spy)
     g = heuristic_game(1, 2, 7, 0)
     n = g.list_moves()
-    cands = hint._candidates(g.state, 0, heuristic.choose(g.state), g.buf, n)
-    m = hint.suggest(g, seed=7)
+    cands = hint._candidates(g.state, 0, heuristic.choose(View(g.state)), g.buf, n)
+    m = hint.suggest(seat_view(g), seed=7)
     assert len(asked) == 1
     alive, deals, i = asked[0]
     assert len(alive) == len(cands) and deals > 1 and m == cands[i] and alive[i]
     del asked[:]
-    hint.suggest(heuristic_game(3, 2, 4, 6), seed=1)
+    hint.suggest(seat_view(heuristic_game(3, 2, 4, 6)), seed=1)
     assert hint.last_candidates > 1 and hint.last_sims > 0  # a search, with its lead
     assert asked == []
 
@@ -377,12 +383,12 @@ def test_the_hint_does_not_change_when_only_unseen_cards_move(upto):
     for deal in (2, 9):
         g = heuristic_game(1, 2, deal, upto)
         drawn = 32 - rules.deck_count(g.state) + 4  # room for cards put under meanwhile
-        base = hint.suggest(g, budget=SMALL, seed=1)
+        base = hint.suggest(seat_view(g), budget=SMALL, seed=1)
         for k in range(3):
             h = reshuffled(g, 100 + k, drawn)
             assert rules.hand(h.state, 0) == rules.hand(g.state, 0)
             assert rules.deck(h.state) != rules.deck(g.state)
-            assert hint.suggest(h, budget=SMALL, seed=1) == base
+            assert hint.suggest(seat_view(h), budget=SMALL, seed=1) == base
 
 
 def swapped_hands(g, seat, rng):
@@ -413,7 +419,7 @@ def swapped_hands(g, seat, rng):
     head = s[rules.AT_HEAD]
     for d in range(rules.deck_count(s)):
         out[ring + (head + d) % cap] = unseen[k + d]
-    assert rules.problem(out) is None
+    assert referee.problem(out) is None
     return out
 
 
@@ -424,7 +430,7 @@ def test_bots_do_not_use_other_hands_or_the_deck_order(players):
     for deal in range(1, 12):
         g = Game(players, 2, seed=deal)
         while g.played < 7 and not g.over():  # a few moves; nobody puts a card under
-            m = heuristic.choose(g.state)
+            m = heuristic.choose(View(g.state))
             if m & 8:
                 m = m | 0xFFF0  # the same reset with nothing put under
             g.apply(m)
@@ -437,15 +443,15 @@ def test_bots_do_not_use_other_hands_or_the_deck_order(players):
         said = talk.Talk()
         for q in range(players):
             if q != seat:
-                talk.announce(g.state, q, said)
+                talk.announce(View(g.state, q), said)
         rng = Prng(deal)
-        base = hint.suggest(g, budget=SMALL, seed=2, talk=said)
+        base = hint.suggest(seat_view(g, said), budget=SMALL, seed=2)
         for _ in range(3):
             h = g.clone()
             h.state[:] = swapped_hands(g, seat, rng)
             h.first = h.state  # no history to replay: the view is the position itself
             h.played = 0
-            assert hint.suggest(h, budget=SMALL, seed=2, talk=said) == base
+            assert hint.suggest(seat_view(h, said), budget=SMALL, seed=2) == base
     assert checked > 2
 
 
@@ -470,13 +476,13 @@ def test_a_deal_is_a_whole_game_that_looks_the_same_to_the_seat(players):
     for deal in (3, 8):
         g = heuristic_game(players, 2, deal, 12)
         seat = g.to_move()
-        sight = Sight(g, seat)
+        sight = Sight(seat_view(g, seat=seat))
         rng = Prng(deal)
         out = bytearray(g.state)
         seen_on_top = set()
         for _ in range(30):
             sight.deal(rng, out)
-            assert rules.problem(out) is None  # every card exactly once, somewhere
+            assert referee.problem(out) is None  # every card exactly once, somewhere
             assert view(out, seat) == view(g.state, seat)
             seen_on_top.add(rules.deck(out)[0])
         assert len(seen_on_top) > 5  # the unseen cards really are shuffled
@@ -486,12 +492,12 @@ def test_sight_remembers_the_cards_this_seat_put_under_and_how_deep_they_are():
     g = Game(1, 2, seed=5)
     put = []
     while rules.deck_count(g.state) > 6 and not g.over():
-        m = heuristic.choose(g.state)
+        m = heuristic.choose(View(g.state))
         g.apply(m)
         if m & 8:
             put += [x for x in (moves.card(m), moves.extra(m)) if x != 63]
     assert put, "this deal should have put cards under"
-    sight = Sight(g, 0)
+    sight = Sight(seat_view(g, seat=0))
     real = rules.deck(g.state)
     known = set()
     for d, k in enumerate(sight.depth):
@@ -516,13 +522,13 @@ def test_a_deal_gives_each_teammate_the_counts_it_announced():
     said = talk.Talk()
     for q in range(3):
         if q != seat:
-            talk.announce(g.state, q, said)
-    sight = Sight(g, seat, said)
+            talk.announce(View(g.state, q), said)
+    sight = Sight(seat_view(g, said, seat))
     rng = Prng(3)
     out = bytearray(g.state)
     for _ in range(20):
         sight.deal(rng, out)
-        assert rules.problem(out) is None
+        assert referee.problem(out) is None
         for q in range(3):
             if q == seat:
                 continue
@@ -539,7 +545,7 @@ def test_a_deal_gives_each_teammate_the_counts_it_announced():
 def test_a_bot_announces_its_world_counts_and_wishes_from_its_own_hand():
     g = Game(3, 2, seed=12)
     said = talk.Talk()
-    talk.announce(g.state, 1, said)
+    talk.announce(View(g.state, 1), said)
     hand = rules.hand(g.state, 1)
     for w in range(5):
         assert said.count(1, w) == sum(1 for x in hand if x != rules.PAUSE and x >> 3 == w)
@@ -573,15 +579,15 @@ def test_with_the_deck_empty_the_hint_never_does_worse_than_the_rule_of_thumb():
     for deal in range(1, 40):
         g = Game(1, 2, seed=deal)
         while not g.over() and rules.deck_count(g.state):
-            g.apply(heuristic.choose(g.state))
+            g.apply(heuristic.choose(View(g.state)))
         if g.over():
             continue
         h = g.clone()
         while not h.over():
-            h.apply(heuristic.choose(h.state))
+            h.apply(heuristic.choose(View(h.state)))
         k = g.clone()
         while not k.over():
-            k.apply(hint.suggest(k, seed=1))
+            k.apply(hint.suggest(seat_view(k), seed=1))
         assert (k.status() == rules.WON, k.score()) >= (h.status() == rules.WON, h.score())
         checked += 1
     assert checked > 10
@@ -613,14 +619,14 @@ def test_with_the_deck_empty_the_hint_finds_a_win_whenever_one_exists():
     for deal in range(1, 80):
         g = Game(1, 2, seed=deal)
         while not g.over() and rules.deck_count(g.state):
-            g.apply(heuristic.choose(g.state))
+            g.apply(heuristic.choose(View(g.state)))
         if g.over() or g.played > 44:
             continue
         if not _winnable(bytearray(g.state), {}):
             losses += 1
             continue
         while not g.over():
-            g.apply(hint.suggest(g, seed=1))
+            g.apply(hint.suggest(seat_view(g), seed=1))
         assert g.status() == rules.WON, deal
         wins += 1
     assert wins > 10 and losses > 0
@@ -634,16 +640,16 @@ def test_the_tuner_reads_every_weight_and_rebuilds_the_same_player():
 
     text = tune.SOURCE.read_text()
     w = tune.weights(text)
-    assert w["_W_NOLIVE"] == heuristic._W_NOLIVE and len(w) == text.count("= const(") - 1  # _NONE
+    assert w["_W_NOLIVE"] == heuristic._W_NOLIVE and len(w) == text.count("= const(")
     same = tune.player(text, {})
     other = tune.player(text, {"_W_DUMP_PAUSE": -50})  # never put a pause under
     differs = False
     for deal in (1, 2, 3):
         g = Game(1, 2, seed=deal)
         while not g.over():
-            m = heuristic.choose(g.state)
-            assert same.choose(g.state) == m
-            differs |= other.choose(g.state) != m
+            m = heuristic.choose(View(g.state))
+            assert same.choose(View(g.state)) == m
+            differs |= other.choose(View(g.state)) != m
             g.apply(m)
     assert differs
 
@@ -653,6 +659,7 @@ def test_the_tuner_reads_every_weight_and_rebuilds_the_same_player():
 PARITY = r"""
 from level10.game import Game
 from level10 import hint, talk
+from level10.view import View, seat_view
 for players, pauses, seed in ((1, 2, 5), (3, 1, 8), (5, 0, 2)):
     g = Game(players, pauses, seed=seed)
     said = talk.Talk() if players > 1 else None
@@ -661,8 +668,8 @@ for players, pauses, seed in ((1, 2, 5), (3, 1, 8), (5, 0, 2)):
         if said is not None:
             for q in range(players):
                 if q != g.to_move():
-                    talk.announce(g.state, q, said)
-        m = hint.suggest(g, budget=120, seed=seed, talk=said)
+                    talk.announce(View(g.state, q), said)
+        m = hint.suggest(seat_view(g, said), budget=120, seed=seed)
         out.append((m, hint.last_sims))
         g.apply(m)
     print(players, out, said.encode().hex() if said else "")

@@ -5,8 +5,9 @@ import argparse
 
 import pytest
 
-from level10 import heuristic, notation, rules
+from level10 import heuristic, notation, referee, rules
 from level10.game import Game
+from level10.view import View
 from tools.research import losses, solver
 
 LIMIT = 4000
@@ -51,7 +52,7 @@ def test_a_turning_point_is_the_move_that_loses_the_last_win(games):
         if sol.won:
             s = bytearray(t.state)
             for m in sol.moves:
-                rules.check(s, m)
+                referee.check(s, m)
                 rules.apply(s, m)
             assert rules.status(s) == rules.WON
             shown += 1
@@ -162,7 +163,7 @@ def test_the_report_says_where_the_search_left_its_rule_of_thumb():
     known = [g.lost for g in got if not g.won and g.lost.state is not None]
     assert known
     for t in known:
-        assert t.rule == notation.token(heuristic.choose(bytearray(t.state)))
+        assert t.rule == notation.token(heuristic.choose(View(t.state)))
     differ = sum(1 for t in known if t.token != t.rule)
     text = losses.report(got, args)
     assert (

@@ -51,7 +51,7 @@ def plays_only(buf, n):
 
 PLAYOUT = PLAYS_ONLY + r"""
 from array import array
-from level10 import rules
+from level10 import referee, rules
 from level10.game import seeded_deck
 from prng import Prng
 
@@ -70,7 +70,7 @@ def playout(seed, players, pauses, buf):
         m = buf[rng.below(n)]
         rules.apply(s, m)
         print(m, legal.hex(), s.hex())
-    print("end", rules.status(s), rules.stuck_seat(s), rules.score_parts(s), rules.problem(s))
+    print("end", rules.status(s), rules.stuck_seat(s), rules.score_parts(s), referee.problem(s))
 
 
 buf = array("H", bytes(2 * rules.MAX_MOVES))

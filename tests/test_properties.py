@@ -3,7 +3,7 @@
 The reference legal-move enumerator below is written straight from
 RULINGS L10-3 .. L10-6 and reads the position only through the public
 readers (`rules.hand`, `rules.deck`, `rules.cell`, `rules.supply`); it never
-calls `rules.legal_moves`, `rules.check` or `rules.can_act`.
+calls `rules.legal_moves`, `referee.check` or `rules.can_act`.
 """
 
 import random
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 from l10helpers import script_deck, scripts
 
-from level10 import cards, moves, notation, rules
+from level10 import cards, moves, notation, referee, rules
 from level10.game import Game, seeded_deck
 from prng import Prng
 
@@ -364,7 +364,7 @@ def check_consistent(g, before=None, m=None, mover=None):
     """Every card in exactly one place (computed here), and rules.problem agrees."""
     s = g.state
     assert inventory_problem(s) is None, inventory_problem(s)
-    assert rules.problem(s) is None, rules.problem(s)
+    assert referee.problem(s) is None, referee.problem(s)
 
 
 def check_moves(g, rng):
@@ -384,10 +384,10 @@ def check_moves(g, rng):
     extra = sorted(notation.token(m) for m in set(generated) - legal)
     assert not missing and not extra, f"missing: {missing}; extra: {extra}"
     for m, ok in cands.items():
-        assert (rules.check(s, m) is None) == ok, notation.token(m)
+        assert (referee.check(s, m) is None) == ok, notation.token(m)
     for _ in range(40):
         m = rng.randrange(0x10000)
-        assert (rules.check(s, m) is None) == (m in legal), hex(m)
+        assert (referee.check(s, m) is None) == (m in legal), hex(m)
 
 
 def check_end(g, before, m, mover):
@@ -599,7 +599,7 @@ def test_decode_rejects_damaged_bytes_with_valueerror_and_accepts_only_consisten
                 continue
             # accepted with another meaning: must still be a whole, consistent game
             assert inventory_problem(g.state) is None, (i, w, inventory_problem(g.state))
-            assert rules.problem(g.state) is None
+            assert referee.problem(g.state) is None
         # a live card byte changed always loses or doubles a card
         for i in live_card_bytes(original):
             for w in (original[i] ^ 1, (original[i] + 9) % 41):
@@ -668,7 +668,7 @@ def test_check_agrees_with_legal_moves_for_every_move_value():
                 n = rules.legal_moves(g.state, buf)
                 legal = set(buf[:n])
                 for m in range(0, 0x10000, 1 + rng.below(3)):
-                    assert (rules.check(g.state, m) is None) == (m in legal), (seed, hex(m))
+                    assert (referee.check(g.state, m) is None) == (m in legal), (seed, hex(m))
                 positions += 1
             moves_now = g.legal_moves()
             g.apply(moves_now[rng.below(len(moves_now))])

@@ -31,7 +31,7 @@ from l10helpers import (
     toks,
 )
 
-from level10 import cards, moves, notation, rules
+from level10 import cards, moves, notation, referee, rules
 from level10.game import Game, seeded_deck
 
 NONE = cards.NONE
@@ -48,7 +48,7 @@ def deck_toks(s):
 
 def reason(s, tok_or_move):
     m = move(tok_or_move) if isinstance(tok_or_move, str) else tok_or_move
-    return rules.check(s, m)
+    return referee.check(s, m)
 
 
 def assert_legal(s, tok):
@@ -170,7 +170,7 @@ def test_turn_order_is_clockwise_from_the_chosen_starting_seat():
         seen = []
         for tok in tokens:
             seen.append(rules.to_move(s))
-            rules.play(s, move(tok))
+            referee.play(s, move(tok))
         assert seen == [(start + i) % players for i in range(50)]
         assert rules.status(s) == rules.WON
 
@@ -287,10 +287,10 @@ def test_l10_4_a_level_card_goes_only_to_its_own_worlds_row():
         for r in range(5):
             m = moves.play(c(x), r)
             if r == cards.world(c(x)):
-                assert rules.check(s, m) is None
+                assert referee.check(s, m) is None
             else:
                 assert (
-                    rules.check(s, m)
+                    referee.check(s, m)
                     == cards.name(c(x)) + " belongs in the " + cards.WORLD_NAMES[cards.world(c(x))] + " row"
                 )
     assert all(moves.row(m) == cards.world(moves.card(m)) for m in legal_set(s) if moves.kind(m) == 0)
@@ -572,7 +572,7 @@ def test_l10_7_the_team_wins_when_all_40_level_cards_and_10_resets_are_placed():
         assert rules.tally(s) == (40, 10, 0)
         assert rules.to_move(s) == rules.NO_SEAT
         assert rules.legal_moves(s, [0] * rules.MAX_MOVES) == 0
-        assert rules.check(s, move("R>S")) == "the game is over"
+        assert referee.check(s, move("R>S")) == "the game is over"
 
 
 def test_l10_7_a_pause_placed_while_the_deck_has_cards_makes_a_full_win_impossible_but_play_goes_on():
@@ -742,7 +742,7 @@ def test_l10_10_five_players_whoever_completes_a_column_plays_again_starting_the
     for i, tok in enumerate(tokens):
         seat = rules.to_move(s)
         seen.append(seat)
-        rules.play(s, move(tok))
+        referee.play(s, move(tok))
         done = i + 1
         if done % 5 == 0 and done < 50:
             assert rules.to_move(s) == seat, f"the seat completing column {done // 5} plays again"
@@ -765,7 +765,7 @@ def test_l10_10_the_extra_turn_is_only_for_five_players():
         s = rules.new_state(players, 3, seeded_deck(8, 3))
         for i in range(5):
             seat = rules.to_move(s)
-            rules.play(s, legal_set(s)[0])
+            referee.play(s, legal_set(s)[0])
         assert rules.column(s) == 1
         assert rules.to_move(s) == (seat + 1) % players
 
@@ -782,7 +782,7 @@ def test_l10_10_completing_a_column_with_the_reset_also_earns_the_extra_turn():
 
 
 def _all_answers(s):
-    return legal_tokens(s), [rules.check(s, m) for m in range(0, 0x10000, 7)]
+    return legal_tokens(s), [referee.check(s, m) for m in range(0, 0x10000, 7)]
 
 
 def test_l10_11_legal_moves_and_reasons_do_not_depend_on_other_hands_or_the_deck_order():
@@ -819,7 +819,7 @@ def test_l10_11_reasons_name_no_card_the_player_cannot_see():
     s = new(3, [["S5", "F1", "P", "W2", "S1"], ["F2", "S4"], ["W1", "S7"]], pauses=1)
     play_all(s, ["0:S5", "1:F2", "2:W1"])  # seat 0 holds no Sky 4 and Sky 7; others do
     for m in range(0, 0x10000, 3):
-        why = rules.check(s, m)
+        why = referee.check(s, m)
         if not why:
             continue
         visible = {cards.name(x) for x in (moves.card(m), moves.extra(m)) if x <= cards.PAUSE}
@@ -916,10 +916,10 @@ REASONS = [
 def test_check_gives_a_player_readable_reason_for_each_kind_of_illegal_move(build, m, why):
     s = build()
     m = move(m) if isinstance(m, str) else m
-    assert rules.check(s, m) == why
+    assert referee.check(s, m) == why
     before = bytes(s)
     with pytest.raises(rules.IllegalMove, match="^" + re.escape(why) + "$"):
-        rules.play(s, m)
+        referee.play(s, m)
     assert bytes(s) == before  # an illegal move changes nothing
 
 
@@ -930,7 +930,7 @@ def test_check_and_legal_moves_agree_on_every_possible_move_in_sample_positions(
         legal = set(legal_set(s))
         assert len(legal) == len(legal_set(s))  # no duplicates
         for m in range(0x10000):
-            assert (rules.check(s, m) is None) == (m in legal), hex(m)
+            assert (referee.check(s, m) is None) == (m in legal), hex(m)
 
 
 def _empty_hand_position():

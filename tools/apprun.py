@@ -184,13 +184,15 @@ def finish(app, d):
         S["had"] = list(sys.modules)
         import app.hints
         import level10.hint
+        import level10.view
         return True
     if S["phase"] == 4:
         R["hint_code"] = live() - S["was"]
         if HINT_DEAL:
             gc.disable()
             a0 = gc.mem_alloc()
-            sys.modules["level10.hint"].suggest(S["game"], budget=1)
+            g = S["game"]
+            sys.modules["level10.hint"].suggest(sys.modules["level10.view"].seat_view(g), budget=1, buf=g.buf)
             R["hint_work"] = gc.mem_alloc() - a0
             gc.enable()
         for name in list(sys.modules):

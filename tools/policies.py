@@ -13,7 +13,8 @@ per call beyond small ints. The legal moves are listed into the game's own buffe
 (`game.list_moves()`).
 """
 
-from level10 import heuristic, hint, rules
+from level10 import heuristic, hint, moves, rules
+from level10.view import View, seat_view
 from prng import Prng
 
 
@@ -53,14 +54,14 @@ class Greedy:
         key = 1000
         for i in range(n):
             m = buf[i]
-            r = m & 7
-            c = (m >> 4) & 63
-            if m & 8:  # a reset
+            r = moves.row(m)
+            c = moves.card(m)
+            if moves.kind(m) == moves.RESET:
                 if c != rules.NONE:
                     continue  # rule 2 puts nothing under
                 k = 100 - rules.row_value(s, r)
             elif c == rules.PAUSE:
-                b = (m >> 10) & 63
+                b = moves.extra(m)
                 k = 200 + (b & 7) if b != rules.NONE else 300 - rules.row_value(s, r)
             else:  # a level card: its number (1..8) less the value it must reach
                 k = (c & 7) + 1 - rules.row_value(s, r)
@@ -75,13 +76,21 @@ class Rule:
     games with (`heuristic.choose` for the seat on turn): its row shows what the search
     adds. It reads the seat's own hand and the table only, and thinks in microseconds."""
 
+    def __init__(self):
+        self.view = None  # the seat's view, made at the first decision and looked through again
+
     def __call__(self, game):
-        return heuristic.choose(game.state)
+        v = self.view
+        if v is None or len(v.state) != len(game.state):
+            v = self.view = View(game.state)
+        else:
+            v.see(game.state)
+        return heuristic.choose(v)
 
 
 class Hint:
-    """The hint engine as a player: `hint.suggest(game, budget, seed)` for the seat on
-    turn, which sees only its own hand. `sims` adds up `hint.last_sims` over the calls.
+    """The hint engine as a player: `hint.suggest(seat_view(game), budget, seed)` for the
+    seat on turn, which sees only its own hand. `sims` adds up `hint.last_sims` over the calls.
 
     `talking`: the seats talk as bots do in the app (RULINGS L10-11): before each move
     every other seat announces its world counts and wishes (`talk.announce`), and the
@@ -104,8 +113,8 @@ class Hint:
             seat = game.to_move()
             for q in range(rules.players(game.state)):
                 if q != seat:
-                    self.announce(game.state, q, said)
-        m = hint.suggest(game, budget=self.budget, seed=self.seed, talk=said)
+                    self.announce(View(game.state, q), said)
+        m = hint.suggest(seat_view(game, said), budget=self.budget, seed=self.seed, buf=game.buf)
         self.sims += hint.last_sims
         return m
 

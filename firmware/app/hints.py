@@ -23,8 +23,9 @@ def suggest(game, talk=None):
     outlook's table, by the first search that forecasts, maybe not the first hint)."""
     had = list(sys.modules)
     from level10 import hint as engine
+    from level10.view import seat_view
 
-    m = engine.suggest(game, seed=game.played, talk=talk)
+    m = engine.suggest(seat_view(game, talk), seed=game.played, buf=game.buf)
     for name in sys.modules:
         if name not in had and name not in _ENGINE:
             _ENGINE.append(name)

@@ -328,7 +328,9 @@ def _refusal(app, s, m):
     """Why `m` is refused, in words (the rules' explaining code is loaded for this only)."""
     if not app.settings.reasons:
         return "That card can't go there"
-    why = rules.check(s, m) or "not a move"
+    from level10 import referee
+
+    why = referee.check(s, m) or "not a move"
     from app.app import forget
 
     forget("level10.referee")

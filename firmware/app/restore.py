@@ -3,7 +3,7 @@ move replayed through Game.apply, which checks it, so a save that decodes is a g
 rules allow and anything else is a ValueError with a short reason for the player."""
 
 from app.saves import ASSISTED, DECK, HINTED, MAGIC, MODE, PASS, TALK, VERSION
-from level10 import rules
+from level10 import cards, rules
 from level10.game import Game
 
 
@@ -42,7 +42,7 @@ def decode(data):
             raise ValueError("saved game damaged")
     if flags & DECK:
         deck = bytes(data[at : at + deal])
-        if rules.deck_problem(deck, pauses):
+        if cards.deck_problem(deck, pauses):
             raise ValueError("saved game has a bad deal")
         g = Game(players, pauses, deck=deck, start=start)
     else:

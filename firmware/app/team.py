@@ -84,10 +84,12 @@ class Team(Play):
 
     def speak(self, mover):
         """Before a move: every bot but `mover` says what it may (level10.talk.announce)."""
+        from level10.view import View
+
         s = self.game.state
         for q in range(1, rules.players(s)):
             if q != mover:
-                announce(s, q, self.talk)
+                announce(View(s, q), self.talk)
 
     def said_text(self, q):
         """What seat `q` said, as icons: each world's count ("\\x012": 2 Sky cards), the world

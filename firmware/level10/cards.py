@@ -60,3 +60,18 @@ def parse(tok):
         if w >= 0 and "0" <= tok[1] <= "9":
             raise ValueError("no card " + tok + ": numbers run from 1 to 8")
     raise ValueError("no card " + tok)
+
+
+def deck_problem(deck, pauses):
+    """None when `deck` holds each level card once and `pauses` pauses, else why not."""
+    seen = bytearray(41)
+    for c in deck:
+        if c > PAUSE:
+            return "the deck holds something that is not a card"
+        seen[c] += 1
+    for c in range(PAUSE):
+        if seen[c] != 1:
+            return name(c) + (" is missing from the deck" if seen[c] == 0 else " is in the deck twice")
+    if seen[PAUSE] != pauses:
+        return "the deck holds " + str(seen[PAUSE]) + " pauses, not " + str(pauses)
+    return None

@@ -56,13 +56,16 @@ class Game:
         return list(self.buf[: self.list_moves()])
 
     def check(self, m):
-        return rules.check(self.state, m)
+        """None when `m` is legal here, else the reason in words (loads `referee`)."""
+        from level10 import referee
+
+        return referee.check(self.state, m)
 
     def apply(self, m):
         """Play `m` for the seat on turn; raise IllegalMove with the reason if it is not legal.
 
         Legality is looked up among the legal moves (already in the game's buffer for a
-        table that showed them) rather than argued by rules.check, whose words are only
+        table that showed them) rather than argued by referee.check, whose words are only
         loaded when a move is refused."""
         s = self.state
         buf = self.buf
@@ -75,7 +78,7 @@ class Game:
                 self.played += 1
                 return
         self.listed = n
-        raise IllegalMove(rules.check(s, m) or "not a move")
+        raise IllegalMove(self.check(m) or "not a move")
 
     def undo(self):
         """Take back the last move; False when there is none."""
@@ -126,9 +129,14 @@ class Game:
 
     @staticmethod
     def decode(data):
-        """A Game at the position `data`, checked card by card; no undo before it."""
+        """A Game at the position `data`, checked card by card; no undo before it, and
+        no history: a seat's view of it (level10.view) knows none of the cards the seat
+        put under the deck. The app's saves therefore keep the deal and the moves and
+        replay them (app/restore.py); this is for positions read on their own."""
+        from level10 import referee
+
         s = bytearray(data)
-        reason = rules.problem(s)
+        reason = referee.problem(s)
         if reason:
             raise ValueError("not a saved Level 10 game: " + reason)
         g = Game.__new__(Game)

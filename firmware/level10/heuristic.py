@@ -2,7 +2,8 @@
 
 The hint engine plays thousands of imagined moves with it, and bots lean on it. It reads
 only what the seat on turn may know: its own hand and the table (the grid, the supplies,
-how many cards the deck holds). Everything else counts as unseen.
+how many cards the deck holds), from the seat's view (level10.view), where everything
+else is blanked.
 
 What it does, in the order it decides (the weights below were tuned by playing
 seeded deals, see tools/tune_heuristic.py):
@@ -25,6 +26,7 @@ seeded deals, see tools/tune_heuristic.py):
 """
 
 from compat import const
+from level10.cards import NONE
 from level10.rules import (
     AT_COUNT,
     AT_GRID,
@@ -43,8 +45,8 @@ from level10.rules import (
     apply,
 )
 
-# Weights (integers: the engine uses no floats), tuned on deals 1-2000 at Standard by
-# tools/tune_heuristic.py, one weight at a time, kept when more deals were won.
+# Weights (integers: the engine uses no floats), tuned by playing seeded deals
+# (tools/tune_heuristic.py, tools/fastsim.py); how, and what they won: docs/hint-engine.md.
 _W_NOLIVE = const(1000)  # reset desire: the row has nothing playable in hand
 _W_HEIGHT = const(6)  # ... per point of the row's value
 _W_STRANDED_HELD = const(12)  # ... per held card of that world below the value
@@ -56,9 +58,6 @@ _W_LAST_HELD = const(1)  # ... less per held card of that world when it is the r
 # such a row still has a card to play, and the cards it would jump may come after a reset)
 _W_JUMP = const(-1)
 # ... less per held card playable there now: each keeps the row going one more column.
-# This and _W_PLAY_LIVE were found with tools/fastsim (the rule of thumb tuned on deals
-# 100001-140000, kept where the hint engine also gained); the hint engine at its budget,
-# Standard, wins 8,081 of deals 400001-410000 against 7,946 without them.
 _W_LIVE = const(3)
 _W_DUMP_MIN = const(6)  # a card goes under the deck from this dump score up
 _W_DUMP_DEAD = const(9)  # dump score of a card no reset can free any more
@@ -71,7 +70,6 @@ _W_ASKED_RESET = const(20)  # reset desire lost when a teammate asked for that r
 # card drawn meanwhile may still help a row with only one)
 _W_PLAY_LIVE = const(3)
 _W_ASKED_PLAY = const(32)  # play gap added (two points) when a teammate wants to play in that row
-_NONE = const(63)
 
 # Scratch space, allocated once: rollouts call choose() tens of thousands of times.
 # Cards are tracked as one bit per number in a byte per world (bit n-1 for number n).
@@ -181,20 +179,20 @@ def dumps(s, seat, row):
     """The reset of `row` as a move, with up to two held cards put under the deck: the
     ones least needed soon (after survey)."""
     if not s[AT_COUNT]:
-        return row | 0xFFF8
+        return row | 0xFFF8  # move bits inline (see moves), as in all of this module
     k = ranked(s, seat, row)
     n = k >> 18
-    a = k & 63 if n else _NONE
-    b = (k >> 6) & 63 if n > 1 else _NONE
+    a = k & 63 if n else NONE
+    b = (k >> 6) & 63 if n > 1 else NONE
     return row | 8 | (a << 4) | (b << 10)
 
 
 def ranked(s, seat, row):
     """The seat's held cards least needed soon were `row` reset, best first (after survey):
-    the first three as a | b << 6 | c << 12 (_NONE where the hand holds fewer), plus
+    the first three as a | b << 6 | c << 12 (NONE where the hand holds fewer), plus
     << 18 how many of the first two are worth putting under (a dump score of at least
     _W_DUMP_MIN). One small int: a tuple would allocate in every play-out's resets."""
-    a = b = c = _NONE
+    a = b = c = NONE
     sa = sb = sc = -1
     base = AT_HANDS + seat * s[AT_HSIZE]
     for i in range(base, base + s[AT_HCOUNT + seat]):
@@ -243,10 +241,13 @@ def play_in(s, r):
     return r | (low[r] << 4) | 0xFC00
 
 
-def choose(s, avoid_reset=0, avoid_play=0):
-    """The rule-of-thumb move for the seat on turn (a legal move; the game must be on).
-    `avoid_reset` / `avoid_play`: bit masks of rows a teammate asked for (they are left
-    to them unless nothing else can be done)."""
+def choose(view, avoid_reset=0, avoid_play=0):
+    """The rule-of-thumb move for the seat on turn, from its level10.view.View (a legal
+    move; the game must be on). `avoid_reset` / `avoid_play`: bit masks of rows a teammate
+    asked for (they are left to them unless nothing else can be done)."""
+    s = view.state
+    if view.seat != s[AT_TURN]:
+        raise ValueError("the rule of thumb plays for the seat on turn")
     mark_placed(s)
     return _choose(s, avoid_reset, avoid_play)
 
@@ -314,7 +315,7 @@ def _choose(s, avoid_reset, avoid_play):
         if held_pauses:
             for r in range(5):
                 if s[g + r * 10] == 0:
-                    bury = _NONE
+                    bury = NONE
                     if not s[AT_COUNT]:
                         for i in range(base, end):
                             if s[i] >> 3 == r:

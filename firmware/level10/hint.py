@@ -1,6 +1,8 @@
 """The hint engine: a full move for the seat on turn, from what that seat sees.
 
-    suggest(game, budget=BUDGET, seed=0, talk=None) -> move (an int, see `moves`)
+    suggest(view, budget=BUDGET, seed=0, buf=None) -> move (an int, see `moves`)
+
+`view` is a level10.view.View of the seat on turn (`view.seat_view(game, talk)`).
 
 How it thinks. The rule-of-thumb player (`heuristic`) proposes a move, and a few
 alternatives where its rules are least sure: the column's reset in another row, the
@@ -20,13 +22,12 @@ search then looks through every line for the best win.
 
 The budget counts simulated moves (each move applied to an imagined game; a forecast
 by the outlook counts as one), so a hint is the same on every machine: same game,
-budget and seed, same move. BUDGET is about one second on a Pico: see tools/bench.py
-`ai` for the measured time per simulated move, and the README for the figure.
+budget and seed, same move. BUDGET is about one second on a Pico (docs/hint-engine.md).
 
-Only what the seat sees is used: its own hand, the grid, the supplies, the counts
-of cards in the deck and in each hand, the cards it put under the deck itself, and
-what teammates said (`talk`, see level10.talk). Never the deck order, never another
-hand.
+Only what the seat sees is used, by construction: the view holds its own hand, the
+grid, the supplies, the counts of cards in the deck and in each hand, the cards it put
+under the deck itself, and what teammates said (`view.talk`, see level10.talk); the
+deck order and the other hands are not in it.
 """
 
 from array import array
@@ -44,6 +45,9 @@ from level10.rules import (
     AT_PLAYERS,
     AT_STATUS,
     AT_SUPPLY,
+    AT_TURN,
+    BONUS_WON,
+    MAX_MOVES,
     PAUSE,
     PLAYING,
     SLOTS,
@@ -56,76 +60,71 @@ from level10.rules import (
 from level10.sight import Sight
 from prng import Prng
 
-# Simulated moves per hint. One costs about 100 us in the MicroPython runner (play-outs
-# by the rule-of-thumb player, with dealing and bookkeeping), and the runner is about 18x
-# as fast as a Pico (shared/specs/device-speed.md), so about 1.8 ms on a Pico: 500 fit a
-# second. A search finishes its round of play-outs, so the longest hints (6 candidates
-# early in a game) take up to about 580. `python -m tools.bench ai` measures it.
+# The tuned constants below are explained, with how they were measured, in
+# docs/hint-engine.md.
+
+# Simulated moves per hint: about a second of thought on a Pico (docs/device.md has the
+# speed; `python -m tools.bench ai` measures it).
 BUDGET = const(500)
 _MAX_CANDIDATES = const(6)
 # Solo, an alternative replaces the proposal only when it is surely better: its mean gain
 # over the proposal on the same deals, less _SURE / 10 standard errors of that mean, must
-# be above nothing (the best such alternative wins). With a device budget there are only
-# a few deals, and a small gain is more often luck than a better move; how much luck
-# depends on the position, so the bar is measured in each search, not fixed. With
-# nothing hidden one deal tells all and any gain counts. Standard, budget 500
-# (tools/fastsim, with the outlook's closest-card term and one column's look): 8,481 of
-# deals 400001-410000 won against 8,363 with the fixed lead; 845 of deals 1-1000 against
-# 817; _SURE 10 / 20 are worse (see the README).
+# be above nothing (the best such alternative wins). A few deals make a small gain more
+# often luck than a better move, and how much luck depends on the position, so the bar is
+# measured in each search. With nothing hidden one deal tells all and any gain counts.
 _SURE = const(15)
 # Teammates keep a fixed bar: an alternative's total must beat the proposal's by this
-# much (a won play-out counts 100 + its score). Measured on 300 deals at Standard, budget
-# 500: three players 4% with none, 10-11% with 150-250 (solo then: 72% with none, about
-# 80% with 150-250).
+# much (a won play-out counts _WIN_BONUS + its score).
 LEAD = const(200)
-# Few deals: when 1/_PART of the budget is spent within the first _FEW_DEALS deals (so it
-# buys at most about 16 deals in all: every hint of a game at the device budget but its
-# last few moves), only the proposal and the best alternative so far play on. Two
-# or three more deals between two moves decide better than a few among six. Standard,
-# budget 500: 806 of deals 1-1000 won against 785 without (halving only when the first
-# deal alone costs a quarter: 796). With deals to spare (10x the budget: 4 deals cost at
-# most 1,224 moves) it never applies; halving there too loses (78 of deals 1-100 against 87).
-# (Measured with the rule of thumb before its W_LIVE rules; re-checked with them using
-# tools/fastsim on deals 200001-204000: _PART 3 / 4 / 5 and a lead of 150 / 200 / 250
-# are all within the noise of each other; with _SURE, on deals 300001-306000 and
-# 400001-410000, _PART 3 / 6 and _FEW_DEALS 6 too.)
+# Few deals: when 1/_PART of the budget is spent within the first _FEW_DEALS deals, only
+# the proposal and the best alternative so far play on: two or three more deals between
+# two moves decide better than a few among six.
 _FEW_DEALS = const(4)
 _PART = const(4)
 _WIN_BONUS = const(100)  # a won play-out counts this much above its score
 # Solo, while the deck has cards, a play-out stops at the end of the column _LOOK_COLUMNS
-# after this one and the outlook table (level10.outlook) judges the rest: the average
-# of many games instead of one, so the same budget compares candidates with far less
-# luck. Standard, budget 500 (tools/fastsim): 8,321 of deals 400001-410000 won against
-# 8,081 playing out to the end (with the fixed lead, two columns on); with _SURE and the
-# outlook's closest-card term, one column on wins 8,481 against 8,400 for two. A
-# forecast costs 0.83 of a simulated move in the runner (see the README), so it counts
-# as one against the budget.
+# after this one and the outlook table (level10.outlook) judges the rest: the average of
+# many games instead of one, so the same budget compares candidates with far less luck.
+# A forecast costs about as much as a simulated move, so it counts as _LOOK_COST of them.
 _LOOK_COLUMNS = const(1)
 _LOOK_COST = const(1)
 _ENDGAME_MOVES = const(32)  # legal moves a position can have once the deck is empty
-_BONUS_WON = b"\x00\x0a\x1e\x32"  # RULINGS L10-9: 0/10/30/50 for 0-3 pauses never placed
 
-last_sims = 0  # simulated moves the last suggest() used (for the bench)
+# What the last suggest() computed, read by the tests and the bench only: simulated moves,
+# candidates (the proposal first), and each candidate's summed value and gain over the
+# proposal (empty when no play-out was needed).
+last_sims = 0
 last_candidates = 0
+last_moves = []  # type: list[int]
+last_totals = []  # type: list[int]
+last_gains = []  # type: list[int]
 
 
-def suggest(game, budget=BUDGET, seed=0, talk=None):
-    """The hinted move for the seat on turn of `game` (a level10.game.Game)."""
-    global last_sims, last_candidates
-    s = game.state
+def suggest(view, budget=BUDGET, seed=0, buf=None):
+    """The hinted move for the seat on turn, from its level10.view.View. `buf`: an
+    array('H') of rules.MAX_MOVES to list the legal moves in, lent by a caller that has
+    one (the Game's: they are the same moves), so a hint allocates no second one."""
+    global last_sims, last_candidates, last_moves, last_totals, last_gains
+    s = view.state
     if s[AT_STATUS] != PLAYING:
         raise ValueError("the game is over")
-    seat = game.to_move()
-    n = game.list_moves()
-    buf = game.buf
+    seat = view.seat
+    if seat != s[AT_TURN]:
+        raise ValueError("a hint is for the seat on turn")
+    if buf is None:
+        buf = array("H", bytes(2 * MAX_MOVES))
+    n = legal_moves(s, buf)
     last_sims = 0
     last_candidates = 1
-    avoid_reset, avoid_play = _asked(talk, seat)
-    first = heuristic.choose(s, avoid_reset, avoid_play)
+    last_totals = last_gains = []
+    avoid_reset, avoid_play = _asked(view.talk, seat)
+    first = heuristic.choose(view, avoid_reset, avoid_play)
+    last_moves = [first]
     if n == 1:
         return buf[0]
     cands = _candidates(s, seat, first, buf, n)
     last_candidates = len(cands)
+    last_moves = cands
     if len(cands) == 1:
         return first
     if not s[AT_COUNT] and s[AT_PLAYERS] == 1:
@@ -133,10 +132,10 @@ def suggest(game, budget=BUDGET, seed=0, talk=None):
         m = _endgame(s, cands, budget)
         if m >= 0:
             return m
-    sight = Sight(game, seat, talk)
+    sight = Sight(view)
     k = len(cands)
-    total = [0] * k  # in sixteenths of a point, the outlook's unit
-    gain = [0] * k  # sums over the deals of a candidate's value less the proposal's ...
+    total = last_totals = [0] * k  # in sixteenths of a point, the outlook's unit
+    gain = last_gains = [0] * k  # sums over the deals of a candidate's value less the proposal's ...
     gain2 = [0] * k  # ... and of its squares, in quarter points (below 2**30 for 1,000 deals)
     alive = bytearray(b"\x01" * k)  # 0 once dropped (not a total below 0: forecasts can be)
     rng = Prng((seed * 50 + s[AT_MOVES]) & 0x3FFFFFFF)
@@ -291,7 +290,7 @@ def _best(stack, lists, d, left):
         v = _best(stack, lists, d + 1, left)
         if v > best:
             best = v
-            if v >= _WIN_BONUS + 50 + _BONUS_WON[t[AT_PAUSES] - tally(t)[2]]:
+            if v >= _WIN_BONUS + 50 + BONUS_WON[t[AT_PAUSES] - tally(t)[2]]:
                 break  # a win keeping every pause still held: nothing beats it
     return best
 

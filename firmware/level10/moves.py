@@ -7,23 +7,31 @@
 
 Unused card fields hold `cards.NONE`. Moves stay below 2**16, so a history of
 them fits an array('H').
+
+Inlined fields. Where a move is built or read once per simulated move (rules.legal_moves
+and rules.apply, the rule of thumb's play-outs in heuristic, the hint's search, the
+solver in tools/solver.py), a function call would cost more than the move itself, so
+those places write the fields out and say "move bits inline (see moves)":
+`m & 7` the row, `m & 8` a reset, `(m >> 4) & 63` the card, `(m >> 10) & 63` the extra
+card, `0xFC00` the extra field holding NONE, `r | 0xFFF8` a reset with nothing put under.
+Everywhere else uses the functions below.
 """
 
 from compat import const
+from level10.cards import NONE
 
 PLAY = const(0)
 RESET = const(1)
-_NONE = const(63)
 
 
-def play(card, row=-1, bury=_NONE):
+def play(card, row=-1, bury=NONE):
     """Play a level card (its row is its world) or a pause into `row`."""
     if row < 0:
         row = card >> 3
     return row | (card << 4) | (bury << 10)
 
 
-def reset(row, first=_NONE, second=_NONE):
+def reset(row, first=NONE, second=NONE):
     """Place a reset in `row`, putting up to two hand cards under the deck, first named first."""
     return row | 8 | (first << 4) | (second << 10)
 

@@ -5,15 +5,15 @@ does not use; records, the replay tool and the tests use this.
 """
 
 from level10 import cards
-from level10.moves import play, reset
+from level10.moves import RESET, card, extra, kind, play, reset, row
 
 
 def token(m):
     """The record token of a move: `F5`, `P>W`, `P>W+W3`, `R>D`, `R>D-S3-P`."""
-    r = cards.WORLDS[m & 7]
-    a = (m >> 4) & 63
-    b = (m >> 10) & 63
-    if m & 8:
+    r = cards.WORLDS[row(m)]
+    a = card(m)
+    b = extra(m)
+    if kind(m) == RESET:
         t = "R>" + r
         if a != cards.NONE:
             t += "-" + cards.token(a)
@@ -66,10 +66,10 @@ def parse(tok):
 
 def describe(m):
     """A player's sentence for a move: `Forest 5`, `Desert reset, Sky 3 under the deck`."""
-    r = cards.WORLD_NAMES[m & 7]
-    a = (m >> 4) & 63
-    b = (m >> 10) & 63
-    if m & 8:
+    r = cards.WORLD_NAMES[row(m)]
+    a = card(m)
+    b = extra(m)
+    if kind(m) == RESET:
         t = r + " reset"
         if a != cards.NONE:
             t += ", " + cards.name(a)

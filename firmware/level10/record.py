@@ -1,6 +1,6 @@
 """Level 10 game records (`.l10`): read, write, and replay them.
 
-The format is the contract in shared/specs/level10-record.md. A record holds
+The format is described in docs/record-format.md. A record holds
 the setup (players, pauses, seed or deck, starting seat) and the moves, so it
 replays exactly on any runtime. The device can use it as its save file.
 """
@@ -172,7 +172,7 @@ def parse(text):
     if rec.start > rec.players:
         _fail(seen["Start"], "Start must be a seat from 1 to " + str(rec.players))
     if rec.deck is not None:
-        reason = rules.deck_problem(rec.deck, rec.pauses)
+        reason = cards.deck_problem(rec.deck, rec.pauses)
         if reason:
             _fail(seen["Deck"], reason)
     return rec

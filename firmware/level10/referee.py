@@ -1,12 +1,14 @@
 """Why a move is illegal, and whether saved bytes are a game: the rules' explanations.
 
-`rules` generates and applies moves without ever needing words; this module holds the
-code that explains (check) and audits (deck_problem, problem). `rules.check` and friends
-load it on first use, so the handheld's table only carries it after a refused move.
+`rules` generates and applies moves without ever needing words; this module, above it,
+holds the code that explains (check, play) and audits (problem). Callers import it only
+when they need words, so the handheld's table carries it only after a refused move.
+(Whether a deck is a deck is `cards.deck_problem`: building a game needs it.)
 """
 
 from level10.cards import WORLD_NAMES
 from level10.cards import name as card_name
+from level10.moves import RESET, card, extra, kind, row
 from level10.rules import (
     AT_CAP,
     AT_COUNT,
@@ -38,38 +40,33 @@ from level10.rules import (
     ROWS,
     SLOTS,
     WON,
+    IllegalMove,
     _census,
+    apply,
     can_act,
     holds,
     tally,
 )
 
 
-def deck_problem(deck, pauses):
-    """None when `deck` holds each level card once and `pauses` pauses, else why not."""
-    seen = bytearray(41)
-    for c in deck:
-        if c > PAUSE:
-            return "the deck holds something that is not a card"
-        seen[c] += 1
-    for c in range(PAUSE):
-        if seen[c] != 1:
-            return card_name(c) + (" is missing from the deck" if seen[c] == 0 else " is in the deck twice")
-    if seen[PAUSE] != pauses:
-        return "the deck holds " + str(seen[PAUSE]) + " pauses, not " + str(pauses)
-    return None
+def play(s, m):
+    """`rules.apply` after `check`: raise IllegalMove with the reason when `m` is illegal."""
+    reason = check(s, m)
+    if reason:
+        raise IllegalMove(reason)
+    apply(s, m)
 
 
 def check(s, m):
     """None when `m` is legal for the seat on turn, else the reason in words."""
     if s[AT_STATUS] != PLAYING:
         return "the game is over"
-    if not 0 <= m < 0x10000 or (m & 7) >= ROWS:
+    if not 0 <= m < 0x10000 or row(m) >= ROWS:
         return "not a move"
     seat = s[AT_TURN]
-    r = m & 7
-    a = (m >> 4) & 63
-    b = (m >> 10) & 63
+    r = row(m)
+    a = card(m)
+    b = extra(m)
     col = s[AT_MOVES] // 5
     if (a > PAUSE and a != NONE) or (b > PAUSE and b != NONE):
         return "not a move"
@@ -78,7 +75,7 @@ def check(s, m):
     has_reset = census & 8
     taken = s[AT_GRID + r * 10 + col] != EMPTY
     world = WORLD_NAMES[r]
-    if m & 8:
+    if kind(m) == RESET:
         if s[AT_SUPPLY + r] == 0:
             return "no " + world + " reset is left"
         if has_reset:

@@ -3,8 +3,8 @@
 The whole game lives in `s`, a bytearray laid out below (120 bytes for a
 solo game at Standard difficulty, 121 at most for any setup). Cards are small ints (see `cards`), moves
 are small ints (see `moves`). `legal_moves` and `apply` allocate nothing, so
-a search can run thousands of them on a Pico; `check` explains in words why
-a move is illegal (its code is in `referee`, loaded only when asked).
+a search can run thousands of them on a Pico. Why a move is illegal, in words,
+is `referee.check` (a module above this one, loaded only when a move is refused).
 
 Layout of `s` (the offsets are the AT_* constants below):
     0 format   1 players   2 pauses in the game   3 starting seat
@@ -25,6 +25,7 @@ moves // 5 (RULINGS L10-3) and needs no byte of its own.
 """
 
 from compat import const
+from level10.cards import NONE, deck_problem
 
 FORMAT = const(1)
 PLAYING = const(0)
@@ -40,7 +41,6 @@ ROWS = const(5)
 COLUMNS = const(10)
 SLOTS = const(50)
 PAUSE = const(40)
-NONE = const(63)
 MAX_MOVES = const(540)  # 10 plays + 15 pause plays + 5 * (1 + 10 * 10) resets, rounded up
 
 HAND_SIZES = b"\x0a\x07\x06\x05\x04"  # RULINGS L10-2, for 1..5 players
@@ -98,7 +98,7 @@ def new_state(players, pauses, deck, start=0):
     i = 0
     for _ in range(hsize):
         for seat in range(players):
-            _give(s, seat, deck[i])
+            give(s, seat, deck[i])
             i += 1
     ring = AT_HANDS + dealt
     for j in range(len(deck) - dealt):
@@ -204,8 +204,9 @@ def tally(s):
     return level, resets, paused
 
 
-_BONUS_WON = b"\x00\x0a\x1e\x32"  # 0, 10, 30, 50 for 0..3 unused pauses
-_BONUS_LOST = b"\x00\x05\x14\x28"  # 0, 5, 20, 40
+# RULINGS L10-9, by pauses never placed (0..3): the bonus of a won game, of a lost one
+BONUS_WON = b"\x00\x0a\x1e\x32"  # 0, 10, 30, 50
+BONUS_LOST = b"\x00\x05\x14\x28"  # 0, 5, 20, 40
 
 
 def score_parts(s):
@@ -213,7 +214,7 @@ def score_parts(s):
     RULINGS L10-9; while playing, scored as if the game ended now unwon."""
     level, resets, paused = tally(s)
     unused = s[AT_PAUSES] - paused
-    table = _BONUS_WON if s[AT_STATUS] == WON else _BONUS_LOST
+    table = BONUS_WON if s[AT_STATUS] == WON else BONUS_LOST
     bonus = table[unused]
     return level, resets, unused, bonus, level + resets + bonus
 
@@ -225,7 +226,8 @@ def score(s):
 # -- hands and deck ----------------------------------------------------------
 
 
-def _give(s, seat, c):
+def give(s, seat, c):
+    """Put card `c` into `seat`'s hand, keeping it sorted (the one insertion sort of hands)."""
     base = AT_HANDS + seat * s[AT_HSIZE]
     i = base + s[AT_HCOUNT + seat]
     while i > base and s[i - 1] > c:
@@ -262,7 +264,7 @@ def _draw(s, seat):
     c = s[ring + head]
     s[AT_HEAD] = (head + 1) % s[AT_CAP]
     s[AT_COUNT] -= 1
-    _give(s, seat, c)
+    give(s, seat, c)
 
 
 def _put_under(s, seat, c):
@@ -289,7 +291,8 @@ def _census(s, g):
 
 def legal_moves(s, out):
     """Write every legal move of the seat on turn into `out` (an array('H')
-    of at least MAX_MOVES); return how many. Allocates nothing."""
+    of at least MAX_MOVES); return how many. Allocates nothing; move bits
+    inline (see moves)."""
     if s[AT_STATUS] != PLAYING:
         return 0
     g = AT_GRID + s[AT_MOVES] // 5
@@ -373,7 +376,8 @@ def can_act(s, seat):
 
 
 def apply(s, m):
-    """Play move `m` for the seat on turn. `m` must be legal (see `check`)."""
+    """Play move `m` for the seat on turn. `m` must be legal (see `referee.check`).
+    Move bits inline (see moves)."""
     seat = s[AT_TURN]
     r = m & 7
     a = (m >> 4) & 63
@@ -441,37 +445,3 @@ def _finish(s):
         if v and v != PAUSE_CELL:
             placed += 1
     s[AT_STATUS] = WON if placed == SLOTS else LOST
-
-
-def play(s, m):
-    """`apply` after `check`: raise IllegalMove with the reason when illegal."""
-    reason = check(s, m)
-    if reason:
-        raise IllegalMove(reason)
-    apply(s, m)
-
-
-# -- explaining: the code that says why lives in level10.referee, loaded on first use,
-# so a handheld playing legal moves from legal_moves() never carries it
-
-
-def check(s, m):
-    """None when `m` is legal for the seat on turn, else the reason in words."""
-    from level10 import referee
-
-    return referee.check(s, m)
-
-
-def deck_problem(deck, pauses):
-    """None when `deck` holds each level card once and `pauses` pauses, else why not."""
-    from level10 import referee
-
-    return referee.deck_problem(deck, pauses)
-
-
-def problem(s):
-    """None when `s` is a consistent game (every card exactly once somewhere, resets
-    accounted for, grid filled column by column), else why not. For saves read back."""
-    from level10 import referee
-
-    return referee.problem(s)

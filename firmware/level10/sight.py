@@ -6,9 +6,9 @@ they lie: every later draw brings them one closer). Everything else is unseen: t
 rest of the deck, in an order nobody knows, and the other hands. Teammates may have
 said how many cards of a world they hold (RULINGS L10-11); a deal respects that.
 
-`Sight(game, seat, talk)` works this out once; `deal(rng, out)` then writes into
-`out` a copy of the game where the unseen cards are shuffled into the deck and the
-other hands, so a search can play on without ever reading the real order.
+`Sight(view)` works this out once from a seat's view (level10.view: the real deck
+and the other hands are not in it); `deal(rng, out)` then writes into `out` a copy of
+the view where the unseen cards are shuffled into the deck and the other hands.
 """
 
 from level10.rules import (
@@ -21,26 +21,25 @@ from level10.rules import (
     AT_HSIZE,
     AT_PAUSES,
     AT_PLAYERS,
-    AT_TURN,
     PAUSE,
     PAUSE_CELL,
     RESET_CELL,
-    apply,
+    give,
 )
-
-_UNKNOWN = 255
+from level10.talk import UNKNOWN
 
 
 class Sight:
-    def __init__(self, game, seat, talk=None):
-        s = game.state
+    """The unseen cards of a level10.view.View, ready to be dealt again and again."""
+
+    def __init__(self, view):
+        s = view.state
+        seat = view.seat
         self.state = s
         self.seat = seat
-        self.talk = talk
+        self.talk = view.talk
         # the cards this seat put under the deck that are still in it, by depth
-        self.depth = bytearray(s[AT_COUNT])  # per deck position: 1 + card, 0 unknown
-        self.hidden = 0  # unseen cards, deck and other hands together
-        self._remember(game, seat)
+        self.depth = view.depth  # per deck position: 1 + card, 0 unknown
         mine = bytearray(41)  # cards this seat knows the place of
         base = AT_HANDS + seat * s[AT_HSIZE]
         pauses = s[AT_PAUSES]
@@ -82,43 +81,8 @@ class Sight:
         self.hidden = n
         self.work = bytearray(n)
 
-    def _remember(self, game, seat):
-        """Fill `depth` from the moves so far, reading only what every seat knows (deck
-        counts, whose turn it was) and the cards this seat put under itself."""
-        first = game.first
-        t = bytearray(first) if first[AT_PLAYERS] > 1 else None  # replayed for whose turn it was
-        count = first[AT_COUNT]
-        drawn = 0  # cards drawn from the top so far
-        pos = bytearray(2 * 50)  # (deck position counted from the first card ever on top, card)
-        card = bytearray(2 * 50)
-        kept = 0
-        h = game.history
-        for i in range(game.played):
-            m = h[i]
-            mover = seat if t is None else t[AT_TURN]
-            if m & 8:
-                if count:  # cards go under only while the deck has some
-                    under = 0
-                    for c in ((m >> 4) & 63, (m >> 10) & 63):
-                        if c != 63:
-                            if mover == seat:
-                                pos[kept] = drawn + count + under
-                                card[kept] = c
-                                kept += 1
-                            under += 1
-                    drawn += under
-            elif count:
-                drawn += 1
-                count -= 1
-            if t is not None:
-                apply(t, m)
-        for k in range(kept):
-            d = pos[k] - drawn
-            if 0 <= d < len(self.depth):  # below 0: drawn again since
-                self.depth[d] = card[k] + 1
-
     def deal(self, rng, out):
-        """Write into `out` (a bytearray as long as the state) the game with the unseen
+        """Write into `out` (a bytearray as long as the state) the view with the unseen
         cards dealt at random (by `rng`, a prng.Prng) into the deck and the other hands."""
         s = self.state
         out[:] = s
@@ -153,7 +117,6 @@ class Sight:
         front)."""
         s = self.state
         players = s[AT_PLAYERS]
-        hsize = s[AT_HSIZE]
         talk = self.talk
         front = 0  # w[:front] are dealt
         for q in range(players):
@@ -161,11 +124,10 @@ class Sight:
                 continue
             want = s[AT_HCOUNT + q]
             got = 0
-            base = AT_HANDS + q * hsize
             if talk is not None:
                 for world in range(5):
                     k = talk.count(q, world)
-                    if k == _UNKNOWN:
+                    if k == UNKNOWN:
                         continue
                     j = front
                     while k and got < want and j < n:
@@ -180,7 +142,7 @@ class Sight:
             j = front
             while got < want and j < n:
                 c = w[j]
-                if talk is None or c == PAUSE or talk.count(q, c >> 3) == _UNKNOWN:
+                if talk is None or c == PAUSE or talk.count(q, c >> 3) == UNKNOWN:
                     w[j] = w[front]
                     w[front] = c
                     front += 1
@@ -191,11 +153,7 @@ class Sight:
                 front += 1
                 got += 1
             # the hand holds w[front - want : front], sorted as the rules keep hands
-            for j in range(want):
-                c = w[front - want + j]
-                i = base + j
-                while i > base and out[i - 1] > c:
-                    out[i] = out[i - 1]
-                    i -= 1
-                out[i] = c
+            out[AT_HCOUNT + q] = 0
+            for j in range(front - want, front):
+                give(out, q, w[j])
         return front

@@ -6,9 +6,9 @@ latest announcement of each kind for each seat, in 35 bytes, so a saved game kee
 what was said. A seat's counts are forgotten when its hand changes (its own move):
 a bot then says them again, a person may.
 
-`announce(s, seat, talk)` is what a bot says before a turn: its five world counts,
+`announce(view, talk)` is what a bot says before a turn: its five world counts,
 the world it would play in now, and the reset it would place now (if any), all from
-its own hand and the table.
+its view (level10.view: its own hand and the table).
 """
 
 from compat import const
@@ -80,11 +80,14 @@ class Talk:
         return bytes(self.b)
 
 
-def announce(s, seat, talk):
-    """Say what a bot at `seat` says before a turn: counts, play wish, reset wish."""
+def announce(view, talk):
+    """Say into `talk` what a bot says before a turn, from its level10.view.View: counts,
+    play wish, reset wish."""
     from level10 import heuristic
     from level10.rules import AT_HANDS, AT_HCOUNT, AT_HSIZE, PAUSE, PLAYING, status
 
+    s = view.state
+    seat = view.seat
     base = AT_HANDS + seat * s[AT_HSIZE]
     for w in range(5):
         talk.say_count(seat, w, 0)

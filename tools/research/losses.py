@@ -31,6 +31,7 @@ import sys
 import host_sim  # noqa: F401  (puts firmware/ on sys.path, as on the Pico)
 from level10 import heuristic, notation, rules
 from level10.game import Game
+from level10.view import View
 from tools import aibench
 from tools.research import solver
 
@@ -57,7 +58,7 @@ class Lost:
         self.checked = None  # (the other player's move, WIN_POSSIBLE / NO_WIN / UNKNOWN)
         # the rule of thumb's move there (the hint engine's proposal), to see whether the
         # search's own choice lost the game
-        self.rule = notation.token(heuristic.choose(bytearray(state))) if state else None
+        self.rule = notation.token(heuristic.choose(View(state))) if state else None
 
 
 class Game1:

@@ -60,8 +60,8 @@ from level10.game import seeded_deck
 # nodes a second). See the module's command for the figures at this limit.
 LIMIT = 20000
 
-_BONUS_WON = rules._BONUS_WON
-_BONUS_LOST = rules._BONUS_LOST
+_BONUS_WON = rules.BONUS_WON
+_BONUS_LOST = rules.BONUS_LOST
 
 # the state's layout (see rules)
 _PLAYERS = rules.AT_PLAYERS
@@ -81,7 +81,7 @@ _HANDS = rules.AT_HANDS
 _PAUSE = rules.PAUSE
 _RESET_CELL = rules.RESET_CELL
 _PAUSE_CELL = rules.PAUSE_CELL
-_NONE = rules.NONE
+_NONE = rules.NONE  # move bits inline in the search (see level10/moves.py)
 _ABSENT = 255  # a card's first column when it is not left to place
 _NO_WAY = 9  # "pauses needed" when no number of pauses will do
 _NOTHING = (0,)  # a row's one way when it has nothing to place: no reset, no pause
