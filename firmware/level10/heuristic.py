@@ -6,7 +6,7 @@ how many cards the deck holds), from the seat's view (level10.view), where every
 else is blanked.
 
 What it does, in the order it decides (the weights below were tuned by playing
-seeded deals, see tools/tune_heuristic.py):
+seeded deals, see tools/research/tune_heuristic.py):
 
 - Within a row, only the lowest playable card is ever worth playing: a higher one
   strands every card between them until that row's next reset.
@@ -46,7 +46,7 @@ from level10.rules import (
 )
 
 # Weights (integers: the engine uses no floats), tuned by playing seeded deals
-# (tools/tune_heuristic.py, tools/fastsim.py); how, and what they won: docs/hint-engine.md.
+# (tools/research/tune_heuristic.py, tools/research/fastsim.py); how, and what they won: docs/hint-engine.md.
 _W_NOLIVE = const(1000)  # reset desire: the row has nothing playable in hand
 _W_HEIGHT = const(6)  # ... per point of the row's value
 _W_STRANDED_HELD = const(12)  # ... per held card of that world below the value

@@ -10,7 +10,7 @@ them fits an array('H').
 
 Inlined fields. Where a move is built or read once per simulated move (rules.legal_moves
 and rules.apply, the rule of thumb's play-outs in heuristic, the hint's search, the
-solver in tools/solver.py), a function call would cost more than the move itself, so
+solver in tools/research/solver.py), a function call would cost more than the move itself, so
 those places write the fields out and say "move bits inline (see moves)":
 `m & 7` the row, `m & 8` a reset, `(m >> 4) & 63` the card, `(m >> 10) & 63` the extra
 card, `0xFC00` the extra field holding NONE, `r | 0xFFF8` a reset with nothing put under.

@@ -6,7 +6,7 @@
 The hint engine's play-outs stop a couple of columns on and ask this instead of playing
 to the end. A play-out to the end is one roll of the dice for the rest of the game;
 the table is the average of a great many: it was learned from the rule of thumb's own
-games (`python -m tools.fastsim --fit-outlook` writes level10/outlook_p0.py .. p3.py, one
+games (`python -m tools.research.fastsim --fit-outlook` writes level10/outlook_p0.py .. p3.py, one
 a difficulty), so with the same budget the search judges its candidates with far less
 luck. Only the game's own difficulty's table is loaded (8.8 KB of heap, not 35).
 

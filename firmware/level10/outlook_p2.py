@@ -1,7 +1,7 @@
-"""Outlook tables, 2 pauses (level10.outlook): made by `python -m tools.fastsim --fit-outlook` from deals 1000001-1200000; do not edit."""
+"""Outlook tables, 2 pauses (level10.outlook): made by `python -m tools.research.fastsim --fit-outlook` from deals 1000001-1200000; do not edit."""
 
 # fitted on the rule of thumb's games at this difficulty, sampled where a column
-# starts with cards in the deck (6 passes; see tools/fastsim.c, fit). One entry per
+# starts with cards in the deck (6 passes; see tools/research/fastsim.c, fit). One entry per
 # table term (level10.outlook), two bytes each, little-endian, plus 32768: the
 # log-odds of a win in 64ths
 WIN = (
