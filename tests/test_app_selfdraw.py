@@ -11,14 +11,17 @@ whole shows; the screen's own words must have been drawn.
 
 import pytest
 from keyclock import Keys
+from mainloop import program
 
 from app import saves
 from app.app import App
 from app.run import labels
 from app.store import Store
 from host_sim import sim
+from host_sim.autoplay import button
 from level10 import rules
 from level10.game import Game
+from tools import apprun
 
 BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
 
@@ -250,3 +253,29 @@ def test_sleep_then_the_waking_key_shows_the_screen_now_up(board, tmp_path, monk
     assert app.screen is menu
     now = panel(hh)
     assert now == drawn_whole(hh, app)
+
+
+DEMO_TAIL = r"""
+a = apps[-1]
+t = a.screen
+shown = bytes(a.p.d.buffer)
+a.full = True
+a.render()
+print(len(apps), type(t).__name__, t.title.split(":")[0], shown == bytes(a.p.d.buffer))
+"""
+
+
+@pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
+def test_a_demo_ends_on_its_result_menu_under_micropython(board, micropython, tmp_path):
+    """As it was found: the deployed firmware's own loop under the real MicroPython, Watch a
+    game opened by the buttons, then no button for longer than a demo lasts (50 moves at
+    most, a PERIOD each). The result menu is up and already in the display's frame: the
+    frame is what drawing the menu whole makes."""
+    import boards
+
+    profile = boards.load(board)
+    names = " ".join(button(profile, k) for k in ("down", "down", "down", "ok"))
+    apprun.stage(board, tmp_path)
+    code = program(names, DEMO_TAIL, wait=90000)
+    out = micropython.run(code, firmware_dir=tmp_path, lib_dirs=[micropython.HOST_SIM / "machine.py"])
+    assert out.split() == ["1", "Menu", "Demo", "True"]
