@@ -56,6 +56,7 @@ class App:
         self.awake = True
         self.screen = None
         self.full = True
+        self.changed = False  # a screen's tick changed what it shows; not drawn yet
         self.apply_settings()
         self.home(resume=True)
         self.render()
@@ -68,7 +69,7 @@ class App:
 
     def render(self):
         self.screen.draw(self, self.full)
-        self.full = False
+        self.full = self.changed = False
         self.p.flush()
 
     def game(self, i=0):
@@ -108,13 +109,18 @@ class App:
 
     def tick(self, now):
         """Called often by the run loop: puts the screen to sleep when idle, and hands the
-        time to a screen that moves by itself (Watch a game, the bots' turns)."""
+        time to a screen that moves by itself (Watch a game, the bots' turns). What changes
+        without a key is drawn here, as `key` draws what a key changed: another screen put
+        up (`go`), or a screen whose tick returns True. Nothing else is drawn: a whole
+        frame costs the Pico dearly, and a screen asleep is drawn once it wakes."""
         after = self.settings.sleep_after
         if self.awake and after and _ticks_diff(now, self.last) >= after * _MINUTE:
             self.sleep()
         t = getattr(self.screen, "tick", None)
-        if t:
-            t(self, now)
+        if t and t(self, now):
+            self.changed = True
+        if self.awake and (self.changed or self.full):
+            self.render()
 
     def sleep(self):
         self.awake = False

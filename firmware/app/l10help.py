@@ -11,9 +11,11 @@ Every column holds 4 cards and exactly 1 reset. You can't start the next column 
 
 When the deck is empty, a pause may bury one card of its row's world from your hand.
 
-You lose when you hold cards and can't play any of them or place a reset. You win when all 40 cards and 10 resets are in the grid.
+You win when all 40 level cards and 10 resets are placed; a buried card counts as placed. A pause played while the deck still has cards takes a slot a level card needed: unless a later pause makes up for it by burying a card, the game can no longer be fully won, but it goes on and still scores.
 
-Score: cards and resets placed, plus a bonus for unused pauses.
+The game ends when the player on turn holds cards and can neither play one nor place a reset. A player with no cards may still place a reset; if they can't, their turn is skipped. When nobody can act the game ends, won if every card and reset is placed.
+
+Score: level cards placed (buried ones too) and resets placed, plus a bonus for pauses never placed: 1, 2 or 3 unused give +10, +30 or +50 after a full win, +5, +20 or +40 otherwise. 100 is the most.
 
 Keys: %(ok)s chooses, %(back)s goes back. Choose Reset or a pause, then its row; after a reset, choose 0-2 cards to put under the deck (in order) and Done.
 
@@ -25,4 +27,4 @@ Teammates: New game, Players 2-5 (4-7 cards each), Teammates bots or pass and pl
 
 Teammates may only say how many cards of a world they hold, which world they would like to play in, and which world's reset they would like to place. Talk tells your team: the line of a seat shows its cards, then each world's icon and count, an arrow and the world it would like to play in, the reset icon and the world it would like to reset. What you said is forgotten once you have played.
 
-With 5 players, whoever completes a column plays again. A player with no cards who can't place a reset is skipped."""
+With 5 players, whoever completes a column plays again."""

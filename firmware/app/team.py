@@ -224,14 +224,15 @@ class Team(Play):
         super().after_change(app)
 
     def tick(self, app, now):
-        """The bots' turns, a step at a time; on the OLED, the next seat's line."""
+        """The bots' turns, a step at a time; on the OLED, the next seat's line (True when
+        something changed: App.tick draws it)."""
         if not app.awake or self.hidden or self.game.over():
-            return
+            return False
         if self.fresh:  # the bot's move is chosen: show it for PERIOD from now
             self.fresh = False
             self.due = (now + PERIOD) & 0x3FFFFFFF
         if ((now - self.due + 0x20000000) & 0x3FFFFFFF) < 0x20000000:
-            return  # not yet
+            return False  # not yet
         if self.my_turn():
             if app.p.mono:
                 if self.message and self.message is self.told:
@@ -239,13 +240,13 @@ class Team(Play):
                 else:
                     self.shown += 1
                 self.due = (now + SHOW) & 0x3FFFFFFF
-                app.render()
-            return
+                return True
+            return False
         if self.pending:
             self.bot_move(app, now)
         else:
             self.think(app)
-        app.render()
+        return True
 
     def think(self, app):
         """Choose the move of the bot on turn, from what it sees and what was said."""

@@ -42,14 +42,15 @@ class Watch(Play):
             self.due = app.last  # App.key has just set it to now
 
     def tick(self, app, now):
-        """At each PERIOD: play the move on show, then choose and show the next one."""
+        """At each PERIOD: play the move on show, then choose and show the next one (True:
+        App.tick draws it)."""
         if not app.awake or ((now - self.due + 0x20000000) & 0x3FFFFFFF) < 0x20000000:
-            return
+            return False
         app.last = now  # a demo playing keeps the screen awake, like a film
         self.due = (now + PERIOD) & 0x3FFFFFFF
         if self.ended:  # the last position has been on show for a PERIOD
             _end(app, self)
-            return
+            return True
         g = self.game
         m = self.hint
         if m:
@@ -65,7 +66,7 @@ class Watch(Play):
             m = suggest(g)
             self.survey()  # this position's moves, listed after the engine used the buffer
             point(self, m)
-        app.render()
+        return True
 
 
 def _captioned(table, caption):

@@ -39,6 +39,13 @@ _HX = b"\x03\x60\xa8"  # x of each: 3, 96, 168
 _WX = b"\x02\x32\x5c\x86"  # x of each word: 2, 50, 92, 134
 
 
+def _level(s):
+    """The level the header shows: the current column's, 1-10; a full grid has reached
+    level 10 (rules.column is -1 then)."""
+    col = rules.column(s)
+    return 10 if col < 0 else col + 1
+
+
 class Table:
     def __init__(self, app):
         self.hint_pick = "%s: play or choose   %s: menu" % (app.button("ok"), app.button("back"))
@@ -96,7 +103,7 @@ class Table:
 
     def draw_hud(self, p, s):
         """Level, deck and score, each repainted alone when it changes (one 8-row band)."""
-        hud = (min(rules.column(s) + 1, 10), rules.deck_count(s), rules.score(s))
+        hud = (_level(s), rules.deck_count(s), rules.score(s))
         old = self.hud
         if old is None:
             p.fill(0, 0, p.w, 11, theme.PANEL)
@@ -282,7 +289,7 @@ class Team(Table):
 
     def draw_hud(self, p, s):
         """Level, deck and score, one above the other, right of the hand."""
-        hud = (min(rules.column(s) + 1, 10), rules.deck_count(s), rules.score(s))
+        hud = (_level(s), rules.deck_count(s), rules.score(s))
         old = self.hud
         for k in range(3):
             if old is None or old[k] != hud[k]:
