@@ -408,8 +408,8 @@ def moves_to_model(s, ms):
     two cards under: these differ only in which cards, and there are up to 450 of them."""
     two = [m for m in ms if moves.kind(m) == moves.RESET and moves.extra(m) != NONE]
     rng = random.Random(bytes(s))
-    skip = set(two)
-    return [m for m in ms if m not in skip] + rng.sample(two, min(6, len(two)))
+    sampled = set(two)
+    return [m for m in ms if m not in sampled] + rng.sample(two, min(6, len(two)))
 
 
 def check_apply(g, before=None, m=None, mover=None):
