@@ -624,9 +624,10 @@ def test_the_game_ends_exactly_when_the_rules_say_and_turns_follow_the_rulings(d
 
 @SETTINGS
 @given(st.data(), setups())
-def test_apply_does_what_the_rulings_say_for_every_legal_move(data, setup):
+def test_apply_gives_the_models_position_for_every_play_and_reset_tried(data, setup):
     """L10-4 .. L10-6, L10-10: the draw after a play (a pause too), the cards put under
-    by a reset and drawn back, burial, supplies, turns and the end, against the Model."""
+    by a reset and drawn back, burial, supplies, turns and the end, against the Model,
+    for the moves of moves_to_model in every position of the game."""
     g = new_game(setup)
     check_apply(g)
     playout(data, setup, check_apply)
