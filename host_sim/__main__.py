@@ -54,16 +54,29 @@ def main(argv=None):
     if args.press or args.screenshot:
         print("host_sim: --press and --screenshot need --headless", file=sys.stderr)
         return 2
+    headless = 'python -m host_sim --board %s --headless --press "%s" --screenshot screen.png' % (
+        args.board,
+        " ".join(name for name, _ in boards.load(args.board).BUTTONS),
+    )
+    why = sim.no_display(os.environ, sys.platform)
+    if why:
+        print("host_sim: no display: %s; run headless instead: %s" % (why, headless), file=sys.stderr)
+        return 2
     try:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
     except ImportError:
-        print("host_sim: the window needs pygame (pip install pygame), or use --headless", file=sys.stderr)
+        print("host_sim: the window needs pygame (pip install pygame), or run headless: " + headless,
+              file=sys.stderr)
         return 2
     try:
         sim.window(args.board, args.save_dir, args.scale)
-    except pygame.error as e:  # no display here (a server, CI): say what to do instead
-        print("host_sim: cannot open a window (%s); try --headless" % e, file=sys.stderr)
+    except sim.NoDisplay as e:
+        print("host_sim: no display: %s; run headless instead: %s" % (e, headless), file=sys.stderr)
+        return 2
+    except pygame.error as e:
+        print("host_sim: no display: cannot open a window (%s); run headless instead: %s" % (e, headless),
+              file=sys.stderr)
         return 2
     return 0
 

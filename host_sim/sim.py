@@ -184,6 +184,27 @@ def key_bindings(profile):
     return binds, text
 
 
+class NoDisplay(Exception):
+    """There is no screen to open a window on; str() says why."""
+
+
+# SDL's drivers that draw into memory: a window there would run unseen until killed
+INVISIBLE_DRIVERS = ("dummy", "offscreen")
+
+
+def no_display(environ, platform):
+    """Why a window cannot be seen here, judged from the environment before SDL starts
+    (SDL would fall back to an invisible driver and the simulator run unseen), or None."""
+    driver = environ.get("SDL_VIDEODRIVER", "")
+    if driver in INVISIBLE_DRIVERS:
+        return "SDL_VIDEODRIVER=%s draws nowhere" % driver
+    if driver or not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None  # a driver chosen by hand, or a desktop that needs no variable
+    if not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
+        return "neither DISPLAY nor WAYLAND_DISPLAY is set"
+    return None
+
+
 class Window(VirtualClock):
     """Real time in a pygame window: keys press the board's buttons, the panel is drawn scaled."""
 
@@ -223,6 +244,15 @@ class Window(VirtualClock):
 
 
 def window(board, save_dir=None, scale=None):
+    """Play in a window until it is closed; NoDisplay when SDL finds no screen to show it on."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in INVISIBLE_DRIVERS:
+        pygame.display.quit()
+        raise NoDisplay("SDL found no screen and chose its %r driver" % driver)
     hh = Handheld(board, save_dir or default_save_dir(board))
     hh.run(Window(hh, scale))
 

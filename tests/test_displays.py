@@ -4,8 +4,8 @@ expanded through the palette, for full and partial updates, clipping, offsets an
 Then the same drivers under the real MicroPython (its built-in framebuf, the stand-in
 machine from /lib): the bus bytes must equal CPython's, and show() must allocate nothing.
 
-The CPython tests need host_sim/framebuf.py (skipped while it is absent); the MicroPython
-ones fail, as in test_micropython.py, when node or the npm package is missing.
+The MicroPython ones fail, as in test_micropython.py, when node or the npm package is
+missing.
 """
 
 import random
@@ -26,7 +26,8 @@ UNWRITTEN = 0xF81F
 def fb_modules(monkeypatch):
     """The stand-ins installed as `framebuf` and `machine`, with clean tables, and the
     drivers' delays skipped."""
-    framebuf = pytest.importorskip("host_sim.framebuf")
+    from host_sim import framebuf
+
     monkeypatch.setitem(sys.modules, "framebuf", framebuf)
     monkeypatch.setitem(sys.modules, "machine", machine)
     machine.reset_all()
@@ -577,7 +578,8 @@ def test_ssd1306_panel_dark_without_charge_pump():
 
 
 def test_every_board_display_shows_the_frame(fb_modules):
-    boards = pytest.importorskip("boards")
+    import boards
+
     for name in boards.names():
         machine.reset_all()
         d = boards.load(name).DISPLAY
@@ -764,7 +766,6 @@ print("bytes_sent", o.bytes_sent, machine.i2c_bytes(1))
 
 
 def test_bus_bytes_match_under_micropython(micropython):
-    pytest.importorskip("host_sim.framebuf")
     cpython = mpy.run_cpython(BUS_LOG, lib_dirs=[mpy.HOST_SIM])
     real = micropython.run(BUS_LOG, lib_dirs=[mpy.HOST_SIM / "machine.py"])
     a, b = cpython.splitlines(), real.splitlines()

@@ -17,7 +17,6 @@ import random
 import pytest
 
 import host_sim.framebuf as framebuf
-from tools import micropython as mpy
 
 FORMATS = {
     "MONO_VLSB": 1,
@@ -306,11 +305,8 @@ for k, (target, x, key) in enumerate(((band, 0, -1), (band, 0, 3), (band, 1, -1)
 """
 
 
-def run_micropython(body):
-    why = mpy.missing()
-    if why:
-        pytest.skip("real MicroPython is not available to compare against: " + why)
-    return mpy.run("import framebuf as F\n" + body)
+def run_micropython(micropython, body):
+    return micropython.run("import framebuf as F\n" + body)
 
 
 def run_standin(body):
@@ -320,9 +316,9 @@ def run_standin(body):
     return got.getvalue()
 
 
-def run_both(body):
+def run_both(micropython, body):
     """(MicroPython's output, the stand-in's output) for a script that uses `F`."""
-    return run_micropython(body), run_standin(body)
+    return run_micropython(micropython, body), run_standin(body)
 
 
 def assert_same(body, expected, got):
@@ -340,9 +336,9 @@ def assert_same(body, expected, got):
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_random_programs_match_micropython(seed, monkeypatch):
+def test_random_programs_match_micropython(seed, monkeypatch, micropython):
     body = random_programs(seed, count=28, ops=24)
-    expected = run_micropython(body)
+    expected = run_micropython(micropython, body)
     # blit has a pixel-by-pixel path for narrow blits and row paths for wide ones: check
     # the stand-in with its own threshold, then with every blit forced down each path.
     for limit in (framebuf._PIXEL_BLIT_MAX, 0, 1 << 20):
@@ -350,22 +346,22 @@ def test_random_programs_match_micropython(seed, monkeypatch):
         assert_same(body, expected, run_standin(body))
 
 
-def test_constructor_and_source_validation_match_micropython():
+def test_constructor_and_source_validation_match_micropython(micropython):
     body = constructor_cases()
-    expected, got = run_both(body)
+    expected, got = run_both(micropython, body)
     assert_same(body, expected, got)
 
 
-def test_st7789_band_blits_match_micropython():
+def test_st7789_band_blits_match_micropython(micropython):
     # The ST7789 driver's show(): a 240x135 GS4 frame expanded through a 16-colour palette
     # into an RGB565 strip, band by band, from the FrameBuffer and from a memoryview tuple.
-    expected, got = run_both(ST7789_BANDS)
+    expected, got = run_both(micropython, ST7789_BANDS)
     assert_same(ST7789_BANDS, expected, got)
 
 
-def test_constants_match_micropython():
+def test_constants_match_micropython(micropython):
     body = "print(" + ", ".join(f"F.{name}" for name in FORMATS) + ")\n"
-    expected, got = run_both(body)
+    expected, got = run_both(micropython, body)
     assert expected == got
 
 
@@ -406,10 +402,10 @@ for key in (1, 101, -1):
 """
 
 
-def test_blit_key_is_compared_after_the_palette():
+def test_blit_key_is_compared_after_the_palette(micropython):
     # MicroPython 1.27 translates the source colour through the palette first and then
     # skips pixels whose translated colour equals the key.
-    expected, got = run_both(KEY_AFTER_PALETTE)
+    expected, got = run_both(micropython, KEY_AFTER_PALETTE)
     assert expected == got == "1 101 102\n101 7 102\n-1 101 102\n"
 
 

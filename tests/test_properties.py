@@ -3,7 +3,9 @@
 The reference legal-move enumerator below is written straight from
 RULINGS L10-3 .. L10-6 and reads the position only through the public
 readers (`rules.hand`, `rules.deck`, `rules.cell`, `rules.supply`); it never
-calls `rules.legal_moves`, `referee.check` or `rules.can_act`.
+calls `rules.legal_moves`, `referee.check` or `rules.can_act`. Likewise the Model
+of a move (RULINGS L10-4 .. L10-10) never calls `rules.apply`: applying a move to it
+must give the position rules.apply gives, draws and put-under cards included.
 """
 
 import random
@@ -271,6 +273,162 @@ def expected_after(s, mover):
     return (rules.WON if won else rules.LOST), None
 
 
+# -- the reference model of a move ------------------------------------------------
+
+
+class Model:
+    """A position laid out as on the table (a grid of cells, hands and the deck as lists,
+    the supplies), read through the public readers, and a move applied to it straight
+    from RULINGS L10-4 .. L10-8 and L10-10. Written without rules.apply's code: if
+    rules.apply forgets a draw, a put-under card, a burial or a turn, the two disagree."""
+
+    def __init__(self, s):
+        self.players = rules.players(s)
+        self.pauses = rules.pauses(s)
+        self.grid = grid(s)
+        self.hands = [list(rules.hand(s, seat)) for seat in range(self.players)]
+        self.deck = list(rules.deck(s))  # top card first
+        self.supply = [rules.supply(s, r) for r in range(5)]
+        self.status = rules.status(s)
+        self.turn = rules.to_move(s)
+        self.stuck = rules.NO_SEAT
+
+    def apply(self, m):
+        seat = self.turn
+        hand = self.hands[seat]
+        col = ref_column(self.grid)
+        r, card, extra = moves.row(m), moves.card(m), moves.extra(m)
+        if moves.kind(m) == moves.PLAY:
+            # L10-4: the card goes to the slot (L10-6: a pause may take a card under it),
+            # then the player draws one card if the deck has any
+            hand.remove(card)
+            if card == PAUSE:
+                buried = None if extra == NONE else extra
+                if buried is not None:
+                    hand.remove(buried)
+                self.grid[r][col] = ("pause", None, buried)
+            else:
+                self.grid[r][col] = ("level", card, None)
+            if self.deck:
+                hand.append(self.deck.pop(0))
+        else:
+            # L10-5: a reset from the supply; the named cards go under the deck one after
+            # another, then the player draws as many from the top
+            self.grid[r][col] = ("reset", None, None)
+            self.supply[r] -= 1
+            under = [c for c in (card, extra) if c != NONE]
+            for c in under:
+                hand.remove(c)
+                self.deck.append(c)
+            for _ in under:
+                hand.append(self.deck.pop(0))
+        self.pass_turn(seat)
+
+    def placed(self):
+        """(level cards placed, buried ones included; resets; pauses; slots filled)."""
+        cells = [c for row in self.grid for c in row if c[0] != "empty"]
+        level = sum(1 for kind, _, buried in cells if kind == "level" or buried is not None)
+        resets = sum(1 for kind, _, _ in cells if kind == "reset")
+        paused = sum(1 for kind, _, _ in cells if kind == "pause")
+        return level, resets, paused, len(cells)
+
+    def can_act(self, seat):
+        """L10-4 or L10-5 allows some move of `seat` in the current column."""
+        col = ref_column(self.grid)
+        if col is None:
+            return False
+        kinds = [self.grid[q][col][0] for q in range(5)]
+        if "reset" not in kinds and any(kinds[q] == "empty" and self.supply[q] for q in range(5)):
+            return True
+        if sum(1 for k in kinds if k in ("level", "pause")) >= 4:
+            return False
+        for c in self.hands[seat]:
+            if c == PAUSE:
+                if "empty" in kinds:
+                    return True
+            elif kinds[c // 8] == "empty" and c % 8 + 1 >= ref_value_left_of(self.grid, c // 8, col):
+                return True
+        return False
+
+    def pass_turn(self, mover):
+        """L10-8 and L10-10: the next seat that can act; a seat holding cards that cannot
+        act loses the game; the game ends on a full grid or when nobody can act."""
+        level, resets, _, filled = self.placed()
+        if filled < 50:
+            seat = mover if self.players == 5 and filled % 5 == 0 else (mover + 1) % self.players
+            for _ in range(self.players):
+                if self.can_act(seat):
+                    self.turn = seat
+                    return
+                if self.hands[seat]:
+                    self.status, self.turn, self.stuck = rules.LOST, rules.NO_SEAT, seat
+                    return
+                seat = (seat + 1) % self.players
+        self.status = rules.WON if (level, resets) == (40, 10) else rules.LOST
+        self.turn = rules.NO_SEAT
+
+    def score(self):
+        """L10-9."""
+        level, resets, paused, _ = self.placed()
+        unused = self.pauses - paused
+        table = (0, 10, 30, 50) if self.status == rules.WON else (0, 5, 20, 40)
+        return level + resets + table[unused]
+
+    def view(self):
+        return {
+            "grid": self.grid,
+            "hands": [sorted(h) for h in self.hands],
+            "deck": self.deck,
+            "supply": self.supply,
+            "row values": [ref_value_left_of(self.grid, r, 10) for r in range(5)],
+            "status": self.status,
+            "on turn": self.turn,
+            "lost on the turn of": self.stuck,
+            "score": self.score(),
+        }
+
+
+def rules_view(s):
+    """What Model.view() says, read from a state through the public readers."""
+    return {
+        "grid": grid(s),
+        "hands": [list(rules.hand(s, seat)) for seat in range(rules.players(s))],
+        "deck": list(rules.deck(s)),
+        "supply": [rules.supply(s, r) for r in range(5)],
+        "row values": [rules.row_value(s, r) for r in range(5)],
+        "status": rules.status(s),
+        "on turn": rules.to_move(s),
+        "lost on the turn of": rules.stuck_seat(s) if rules.status(s) == rules.LOST else rules.NO_SEAT,
+        "score": rules.score(s),
+    }
+
+
+def moves_to_model(s, ms):
+    """Every play, every reset with no card or one card put under, and six resets putting
+    two cards under: these differ only in which cards, and there are up to 450 of them."""
+    two = [m for m in ms if moves.kind(m) == moves.RESET and moves.extra(m) != NONE]
+    rng = random.Random(bytes(s))
+    sampled = set(two)
+    return [m for m in ms if m not in sampled] + rng.sample(two, min(6, len(two)))
+
+
+def check_apply(g, before=None, m=None, mover=None):
+    """rules.apply of each move of moves_to_model gives the model's position."""
+    s = g.state
+    for m in moves_to_model(s, g.legal_moves()):
+        after = bytearray(s)
+        rules.apply(after, m)
+        model = Model(s)
+        model.apply(m)
+        got, want = rules_view(after), model.view()
+        wrong = [k for k in want if got[k] != want[k]]
+        assert not wrong, "%s: %s" % (
+            notation.token(m),
+            "; ".join("%s is %r, the rules say %r" % (k, got[k], want[k]) for k in wrong),
+        )
+        assert rules.moves_played(after) == rules.moves_played(s) + 1
+
+
 # -- playouts --------------------------------------------------------------------
 
 
@@ -462,6 +620,17 @@ def test_generated_moves_are_exactly_the_reference_legal_moves_without_duplicate
 def test_the_game_ends_exactly_when_the_rules_say_and_turns_follow_the_rulings(data, setup):
     assert new_game(setup).to_move() == setup.start  # everybody can act at the start
     assert playout(data, setup, check_end).over()
+
+
+@SETTINGS
+@given(st.data(), setups())
+def test_apply_gives_the_models_position_for_every_play_and_reset_tried(data, setup):
+    """L10-4 .. L10-6, L10-10: the draw after a play (a pause too), the cards put under
+    by a reset and drawn back, burial, supplies, turns and the end, against the Model,
+    for the moves of moves_to_model in every position of the game."""
+    g = new_game(setup)
+    check_apply(g)
+    playout(data, setup, check_apply)
 
 
 @SETTINGS

@@ -3,6 +3,7 @@ finds clean wins, proves a lost deal's best score, matches an exhaustive search 
 is affordable, never does worse than a greedy line, and says when it stopped short."""
 
 import random
+import re
 from array import array
 
 from level10 import rules
@@ -169,7 +170,21 @@ def test_a_tiny_limit_is_not_exact_but_still_a_whole_game():
     assert sol.score < solver.solve(deck, 2).score
 
 
-def test_the_command_prints_the_figures(capsys):
-    solver.main(["--deals", "2", "--pauses", "1"])
+def test_the_command_prints_the_figures_of_the_deals_it_solved(capsys):
+    # deals 3 and 4 at a limit of 60 nodes: one won and exact, one lost and cut short
+    sols = [solver.solve(seeded_deck(seed, 2), 2, 1, 0, 60) for seed in (3, 4)]
+    assert sorted(s.won for s in sols) == [False, True] and sorted(s.exact for s in sols) == [False, True]
+    solver.main(["--deals", "2", "--first", "3", "--pauses", "2", "--limit", "60"])
     out = capsys.readouterr().out
-    assert "deals 2" in out and "won" in out and "exact" in out
+    m = re.fullmatch(
+        r"deals 2  players 1  pauses 2  limit 60: won (\d+) \(([\d.]+)%, winnable (\d+)\), "
+        r"mean score ([\d.]+), exact ([\d.]+)%, mean (\d+) nodes, [\d.]+ s a deal\n",
+        out,
+    )
+    assert m, out
+    won, won_pct, winnable, mean, exact_pct, nodes = m.groups()
+    assert int(won) == sum(s.won for s in sols) and float(won_pct) == 50 * int(won)
+    assert int(winnable) == sum(s.winnable for s in sols)
+    assert float(mean) == round(sum(s.score for s in sols) / 2, 2)
+    assert float(exact_pct) == 50 * sum(s.exact for s in sols)
+    assert int(nodes) == round(sum(s.nodes for s in sols) / 2)

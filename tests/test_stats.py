@@ -4,7 +4,7 @@ and the same bytes under MicroPython."""
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from app import settings as cfg
@@ -111,13 +111,51 @@ def test_stats_reject_junk():
         assert type(e.value) is ValueError and str(e.value) in ("not statistics", "statistics damaged")
 
 
+def damaged(seed, changes):
+    """The bytes of a played history with some bytes changed."""
+    data = bytearray(stats.encode(played_stats(seed)))
+    for at, v in changes:
+        data[at] = v
+    return bytes(data)
+
+
+# Random bytes are almost never statistics (47 bytes after b"LT\x01"), so most examples
+# start from real statistics and change a few bytes; some have the header and random rows.
+STATS_BYTES = st.one_of(
+    st.builds(damaged, st.integers(0, 10**6), st.lists(st.tuples(st.integers(3, 46), st.integers(0, 255)), max_size=3)),
+    st.binary(min_size=44, max_size=44).map(lambda rows: b"LT\x01" + rows),
+    st.binary(max_size=60),
+)
+
+
+def rows_if_they_add_up(data):
+    """The four rows as the layout in app/stats.py describes them, or None when the bytes
+    are not statistics or a row says something impossible: more wins than games, a best
+    score above 100 or without a game, a streak longer than the best one or than the wins."""
+    if len(data) != 47 or data[:3] != b"LT\x01":
+        return None
+    rows = []
+    for at in range(3, 47, 11):
+        played, won = int.from_bytes(data[at : at + 2], "little"), int.from_bytes(data[at + 2 : at + 4], "little")
+        best = data[at + 4]
+        streak, best_streak, assisted = (int.from_bytes(data[i : i + 2], "little") for i in (at + 5, at + 7, at + 9))
+        if won > played or best > 100 or (best and not played) or not streak <= best_streak <= won:
+            return None
+        rows.append([played, won, best, streak, best_streak, assisted])
+    return rows
+
+
 @settings(max_examples=400, deadline=None)
-@given(st.binary(max_size=60))
-def test_stats_decode_random_bytes(data):
+@given(STATS_BYTES)
+def test_stats_decode_accepts_exactly_the_statistics_that_add_up(data):
+    rows = rows_if_they_add_up(data)
+    event("statistics" if rows else "not statistics")
     try:
         s = stats.decode(data)
     except ValueError:
+        assert rows is None, "refused: %r" % rows
         return
+    assert s.rows == rows
     assert stats.encode(s) == data
 
 
@@ -193,16 +231,38 @@ def test_settings_reject_junk():
         assert str(e.value) == "not settings"
 
 
+def settings_meant(data):
+    """(brightness, sleep_after, pauses, players, reasons, pass_play) that 8 settings bytes
+    stand for, each pulled into range as app/settings.py describes, or None when the bytes
+    are not settings."""
+    if len(data) != 8 or data[:3] != b"LC\x01" or data[7] > 3:
+        return None
+    light = min(100, max(10, (data[3] + 5) // 10 * 10))
+    sleep = 0 if data[4] == 0 or data[4] > 10 else next(c for c in (1, 2, 5, 10) if data[4] <= c)
+    return light, sleep, min(data[5], 3), min(max(data[6], 1), 5), data[7] & 1 == 1, data[7] & 2 == 2
+
+
+# as with statistics: the header and random values, mostly (random bytes are not settings)
+SETTINGS_BYTES = st.one_of(
+    st.binary(min_size=5, max_size=5).map(lambda values: b"LC\x01" + values),
+    st.tuples(st.binary(min_size=4, max_size=4), st.integers(0, 3)).map(lambda v: b"LC\x01" + v[0] + bytes([v[1]])),
+    st.binary(max_size=12),
+)
+
+
 @settings(max_examples=400, deadline=None)
-@given(st.binary(max_size=12))
-def test_settings_decode_random_bytes(data):
+@given(SETTINGS_BYTES)
+def test_settings_decode_pulls_every_value_into_range(data):
+    meant = settings_meant(data)
+    event("settings" if meant else "not settings")
     try:
         s = cfg.decode(data)
     except ValueError:
+        assert meant is None
         return
+    assert (s.brightness, s.sleep_after, s.pauses, s.players, s.reasons, s.pass_play) == meant
     assert 10 <= s.brightness <= 100 and s.sleep_after in cfg.SLEEP_CHOICES
-    assert 0 <= s.pauses <= 3 and 1 <= s.players <= 5 and s.reasons in (True, False)
-    assert s.pass_play in (True, False)
+    assert cfg.decode(cfg.encode(s)).__dict__ == s.__dict__
 
 
 # -- MicroPython ------------------------------------------------------------------------
