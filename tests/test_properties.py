@@ -519,7 +519,7 @@ def playout(data, setup, each=None):
 
 
 def check_consistent(g, before=None, m=None, mover=None):
-    """Every card in exactly one place (computed here), and rules.problem agrees."""
+    """Every card in exactly one place (computed here), and referee.problem agrees."""
     s = g.state
     assert inventory_problem(s) is None, inventory_problem(s)
     assert referee.problem(s) is None, referee.problem(s)
