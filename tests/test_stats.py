@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import settings as cfg
-from app import stats
-from app.stats import ASSISTED, BEST, BEST_STREAK, NEW_BEST, NEW_STREAK, PLAYED, STREAK, WON, Stats
+from app.level10 import stats
+from app.level10.stats import ASSISTED, BEST, BEST_STREAK, NEW_BEST, NEW_STREAK, PLAYED, STREAK, WON, Stats
 from tools import micropython as mpy
 
 # -- stats ----------------------------------------------------------------------------
@@ -208,7 +208,8 @@ def test_settings_decode_random_bytes(data):
 # -- MicroPython ------------------------------------------------------------------------
 
 PARITY = r"""
-from app import stats, settings
+from app import settings
+from app.level10 import stats
 from prng import Prng
 
 def hx(b):

@@ -4,4 +4,4 @@ Each entry is (name on the menu, module with `menu(app)` giving that game's own
 menu). The Level 8 family joins by adding rows here.
 """
 
-GAMES = (("Level 10", "app.l10"),)
+GAMES = (("Level 10", "app.level10.menu"),)
