@@ -49,7 +49,8 @@ class App:
         self.device = device  # hw.device.Device: backlight and panel power (None in some tests)
         from app import settings
 
-        self.settings, self.note = _load(store, "settings", settings.decode, settings.Settings)  # note: told once
+        # the note (a damaged file's) is told once
+        self.settings, self.note = _load(store, "settings", settings.decode, settings.Settings)
         forget("app.settings")
         self.entropy = now & 0x3FFFFFFF
         self.last = now

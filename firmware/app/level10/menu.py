@@ -1,6 +1,7 @@
-"""Level 10 on the handheld: its menu, a new game, resuming, the end screen,
-statistics and the rules summary. The table itself is app/level10/play.py (app/level10/team.py with
-teammates: bots or pass and play); hints are app/level10/hints.py, Watch a game app/level10/watch.py.
+"""Level 10's entry (see app/games.py): its menu, a new game, resuming, the pause menu,
+the end screen, statistics and the rules summary. The table itself is play.py (team.py
+with teammates: bots or pass and play); hints are hints.py, Watch a game watch.py. Those
+come back here through app.game(), not by importing this module.
 """
 
 from app.app import forget
@@ -203,7 +204,14 @@ def finish(app, table, gave_up=False):
         best = stats.record(st, pauses, won, total, assisted) & stats.NEW_BEST
         stats.save(app, st)
         st = None
-    forget("app.level10.play", "ui.level10.mono", "ui.level10.colour", "app.level10.stats", "app.level10.team", "level10.talk")
+    forget(
+        "app.level10.play",
+        "ui.level10.mono",
+        "ui.level10.colour",
+        "app.level10.stats",
+        "app.level10.team",
+        "level10.talk",
+    )
     title = ("Team won!" if mode else "You won!") if won else "Game over"
     if app.p.mono:  # 21 characters a line
         info = [
