@@ -298,7 +298,9 @@ class Team(Play):
     def draw(self, app, full):
         if self.hidden:
             if full:
-                _pass_screen(app, self)
+                from app import handover  # loaded only to draw it
+
+                handover.draw(app, self.name(self.seat()), self.message)
             return
         self.view.draw(app.p, self, full)
 
@@ -333,28 +335,3 @@ def _view(app, players):
             return super().idle(t)
 
     return Mono(app)
-
-
-def _pass_screen(app, t):
-    """Every hand hidden until the seat on turn has the handheld: who is next, the last
-    move (public anyway), and the keys."""
-    from app.screen import title_bar, wrap
-    from ui import theme
-
-    p = app.p
-    who = t.name(t.seat())
-    p.clear()
-    y = title_bar(p, who + "'s turn")
-    x = 0 if p.mono else 4
-    text = "Pass the handheld to %s. Everyone else: look away." % who
-    if t.message:
-        text += "\n" + t.message
-    step = 8 if p.mono else 11
-    for line in wrap(text, p.cols - 1):
-        if y + step > p.h - 8:
-            break  # the keys' line stays
-        p.text(line, x, y, theme.FG)
-        y += step
-    keys = "%s: show my hand  %s: menu" % (app.button("ok"), app.button("back"))
-    p.text(keys if len(keys) < p.cols else "%s: show hand" % app.button("ok"), x, p.h - 8, theme.DIM)
-    forget("app.screen")
