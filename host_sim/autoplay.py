@@ -2,7 +2,7 @@
 looks at the screen the app is on and presses the key that gets a chosen move played."""
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
-from app import l10play as T
+from app.level10 import play as T
 from level10 import cards, moves
 
 NONE = cards.NONE
@@ -18,7 +18,7 @@ def button(profile, logical):
 
 def key_toward(t, m):
     """One logical key that brings the table `t` (a Play screen) closer to playing move `m`.
-    (The step constants are the same in every load of app.l10play.)"""
+    (The step constants are the same in every load of app.level10.play.)"""
     hn = t.hand_size()
     row = moves.row(m)
     a = moves.card(m)

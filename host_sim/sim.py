@@ -13,6 +13,7 @@ import tempfile
 import time
 
 import host_sim  # noqa: F401  (puts firmware/ on sys.path)
+from compat import ticks_add, ticks_diff
 from host_sim import png
 
 
@@ -102,13 +103,13 @@ class VirtualClock:
         self.t = 0
 
     def ticks_ms(self):
-        return self.t & 0x3FFFFFFF
+        return ticks_add(0, self.t)
 
     def ticks_diff(self, a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+        return ticks_diff(a, b)
 
     def ticks_add(self, a, b):
-        return (a + b) & 0x3FFFFFFF
+        return ticks_add(a, b)
 
     def sleep_ms(self, ms):
         self.t += ms

@@ -14,6 +14,7 @@ LOOP = r"""
 import machine
 import board
 from app import run
+from compat import ticks_diff as _ticks_diff
 
 D = board.DISPLAY
 if D["bus"] == "spi":
@@ -34,7 +35,7 @@ class Clock:
         return self.t
 
     def ticks_diff(self, a, b):
-        return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+        return _ticks_diff(a, b)
 
     def sleep_ms(self, ms):
         self.t += ms

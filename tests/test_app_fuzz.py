@@ -13,8 +13,8 @@ from collections import Counter
 
 import pytest
 
-from app import saves
 from app.app import App
+from app.level10 import restore, saves
 from app.run import labels
 from app.store import Store
 from host_sim import sim
@@ -89,7 +89,7 @@ class Referee:
         assert referee.problem(g.state) is None
         self.changes += 1
         if self.changes % 16 == 0 and not g.over():
-            back, flags = saves.decode(app.store.read("game"))
+            back, flags = restore.decode(app.store.read("game"))
             assert back.moves() == g.moves()
             assert bool(flags & saves.ASSISTED) == bool(t.assisted)
             self.seen["save read back"] += 1

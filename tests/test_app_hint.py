@@ -19,10 +19,10 @@ from keyclock import KeyClock as Clock
 from keyclock import Keys as BaseKeys
 from mainloop import program
 
-from app import saves, stats
 from app.app import App, forget
+from app.level10 import restore, saves, stats
+from app.level10.stats import Stats
 from app.run import labels
-from app.stats import Stats
 from app.store import Store
 from host_sim import sim
 from host_sim.autoplay import Autoplayer, drive, key_toward
@@ -56,8 +56,8 @@ def engine_not_loaded():
         "level10.outlook_p3",
         "level10.sight",
         "level10.talk",
-        "app.hints",
-        "app.watch",
+        "app.level10.hints",
+        "app.level10.watch",
     )
 
 
@@ -97,7 +97,7 @@ def is_table(t):
 
 def to_hint(app):
     """One key toward asking the table for a hint: up to the Hint item, then OK."""
-    from app import l10play as T
+    from app.level10 import play as T
 
     t = app.screen
     return "ok" if t.item(t.focus) == T.HINT else "up"
@@ -105,7 +105,7 @@ def to_hint(app):
 
 def unloaded():
     """The hint's code is in memory only while it is asked or a demo plays."""
-    return "level10.hint" not in sys.modules and "app.hints" not in sys.modules
+    return "level10.hint" not in sys.modules and "app.level10.hints" not in sys.modules
 
 
 def check_shown(t, m, before):
@@ -132,7 +132,7 @@ def check_shown(t, m, before):
 def test_the_engine_lets_go_of_the_outlook_s_table_loaded_after_its_first_hint():
     # a demo or the bots keep the engine loaded between moves; the outlook's table loads
     # with the first search that forecasts, which need not be the first one asked
-    from app import hints
+    from app.level10 import hints
 
     late = replay(WON, 40)  # the deck is empty: no forecast
     assert not late.state[rules.AT_COUNT] and late.list_moves() > 1
@@ -140,7 +140,7 @@ def test_the_engine_lets_go_of_the_outlook_s_table_loaded_after_its_first_hint()
     assert "level10.hint" in sys.modules and "level10.outlook_p%d" % WON.pauses not in sys.modules
     hints.suggest(replay(WON, 0))  # the first move: a search that forecasts
     assert "level10.outlook_p%d" % WON.pauses in sys.modules
-    hints.unload("app.hints")
+    hints.unload("app.level10.hints")
     assert [n for n in sys.modules if n.startswith("level10.outlook")] == []
     assert unloaded()
 
@@ -174,7 +174,7 @@ def test_a_hint_shows_the_suggested_move_and_plays_nothing(board, tmp_path):
     before = seen["before"]
     check_shown(t, engine_move(before), before)
     assert t.hinted and not t.assisted
-    back, flags = saves.decode(app.store.read("game"))
+    back, flags = restore.decode(app.store.read("game"))
     assert flags == saves.HINTED  # saved at once: a power cut cannot drop the mark
     assert back.moves() == before.moves()
     assert unloaded()
@@ -244,20 +244,20 @@ def test_the_hint_mark_survives_power_off_and_undo_and_old_saves_still_load(tmp_
     press = Keys(app)
     while t.game.played == 7:
         press(key_toward(t, WON.moves[7]))
-    assert saves.decode(app.store.read("game"))[1] == saves.ASSISTED
+    assert restore.decode(app.store.read("game"))[1] == saves.ASSISTED
     press.hint()  # ... and takes the hint's mark besides
-    assert saves.decode(app.store.read("game"))[1] == saves.ASSISTED | saves.HINTED
+    assert restore.decode(app.store.read("game"))[1] == saves.ASSISTED | saves.HINTED
     # a hint, then Undo: both marks
     app = keys_app("pico_lcd_114", str(tmp_path / "c"), replay(WON, 7))
     press = Keys(app)
     press.hint()
-    from app import l10play as T
+    from app.level10 import play as T
 
     while app.screen.item(app.screen.focus) != T.UNDO:
         press("up")
     press("ok")
     assert app.screen.game.moves() == list(WON.moves[:6])
-    assert saves.decode(app.store.read("game"))[1] == saves.ASSISTED | saves.HINTED
+    assert restore.decode(app.store.read("game"))[1] == saves.ASSISTED | saves.HINTED
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -295,7 +295,7 @@ def test_a_hinted_game_counts_as_assisted(board, tmp_path):
         assert end.title == "You won! (assisted)"
     else:
         assert end.title == "You won!" and end.info[-1].endswith("(assisted)")
-    assert app.stats().rows[WON.pauses] == [0, 0, 0, 0, 0, 1]
+    assert stats.load(app).rows[WON.pauses] == [0, 0, 0, 0, 0, 1]
     assert app.store.read("game") is None
     text = " ".join(app.screen.lines)
     assert "hint" in text and "assisted" in text
@@ -325,7 +325,7 @@ def engine_game(pauses, deal, upto=None):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_watch_a_game_plays_by_itself_and_back_returns_to_the_title(board, tmp_path):
-    from app import watch as W
+    from app.level10 import watch as W
 
     period = W.PERIOD
     hh = sim.Handheld(board, str(tmp_path))
@@ -378,7 +378,7 @@ def test_watch_a_game_plays_by_itself_and_back_returns_to_the_title(board, tmp_p
     assert type(app.screen).__name__ == "Menu" and app.screen.title == "Level 10"
     assert unloaded() and "tick" not in vars(app)
     assert flash_files(tmp_path) == []  # no saved game, no statistics
-    assert app.stats().rows == [[0] * 6 for _ in range(4)]
+    assert stats.load(app).rows == [[0] * 6 for _ in range(4)]
 
 
 def test_a_whole_demo_to_its_end_in_virtual_time(tmp_path):
@@ -461,7 +461,7 @@ print(repr((len(apps), type(t).__name__, t.deal, t.game.moves())))
 def test_watch_a_game_runs_under_micropython(micropython, tmp_path):
     """The firmware's own loop from the deployed .mpy: Watch a game, then 8 periods with no
     key: the demo has played the engine's first moves of its deal."""
-    from app import watch as W
+    from app.level10 import watch as W
     from tools import apprun
 
     apprun.stage("oled_128x64", tmp_path)

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from app.level10 import stats
 from host_sim import sim
 from host_sim.autoplay import Autoplayer, drive
 from level10 import moves, record, rules
@@ -52,7 +53,7 @@ def test_a_recorded_win_played_by_buttons_from_title_to_end(board, name):
     end = ap.ended
     assert end.title.startswith("You won!")
     assert shown_score(end) == ref.score()
-    row = app.stats().rows[rec.pauses]
+    row = stats.load(app).rows[rec.pauses]
     assert row[:3] == [1, 1, ref.score()]  # played, won, best
     assert app.store.read("game") is None  # a finished game is not resumed
     # the end screen really is on the panel: not a blank or stale frame
@@ -125,4 +126,4 @@ def test_the_game_resumes_after_power_off_at_every_move(tmp_path):
         if n < 49:
             assert hh.apps[-1].screen.game.moves() == list(rec.moves[: n + 1])
     assert ap.ended is not None and ap.ended.title.startswith("You won!")
-    assert hh.apps[-1].stats().rows[rec.pauses][:3] == [1, 1, 80]
+    assert stats.load(hh.apps[-1]).rows[rec.pauses][:3] == [1, 1, 80]

@@ -44,7 +44,7 @@ def test_an_error_shows_a_screen_writes_a_log_and_the_game_comes_back(tmp_path, 
     rec = load("won-solo")
     hh = sim.Handheld("pico_display", str(tmp_path))
     play_moves(hh, rec, 5)
-    from app import l10play
+    from app.level10 import play as l10play
 
     calls = []
 
@@ -176,9 +176,9 @@ def test_cli_rejects_unknown_board_and_button():
 
 
 def test_a_saved_game_with_its_own_deck_resumes_and_replays(tmp_path):
-    """Saves may hold a deck instead of a deal number (app/saves.py): such a game resumes,
+    """Saves may hold a deck instead of a deal number (app/level10/saves.py): such a game resumes,
     ends, and "Play this deal again" deals that deck again."""
-    from app import saves
+    from app.level10 import saves
     from level10.game import Game, seeded_deck
 
     rec = load("won-solo")

@@ -13,8 +13,8 @@ import pytest
 from keyclock import Keys
 from mainloop import program
 
-from app import saves
 from app.app import App
+from app.level10 import saves
 from app.run import labels
 from app.store import Store
 from host_sim import sim
@@ -103,7 +103,7 @@ def watching(board, root):
 def test_each_move_of_the_demo_is_drawn_when_it_is_played(board, tmp_path, monkeypatch):
     """The demo plays a move every PERIOD with no key: each one reaches the panel (its
     words on the message line), and nothing is sent between moves."""
-    from app import watch
+    from app.level10 import watch
 
     hh, app, press = watching(board, str(tmp_path))
     spy = Spy(app, monkeypatch)
@@ -129,7 +129,7 @@ def test_each_move_of_the_demo_is_drawn_when_it_is_played(board, tmp_path, monke
 def demo_at_its_end(board, root, monkeypatch):
     """A demo of deal 1 (the engine wins it) played to its last move: the full grid is on
     show, the result menu comes next."""
-    from app.watch import Watch
+    from app.level10.watch import Watch
 
     hh, app = powered_on(board, root)
     app.go(Watch(app, 2, 1, "Deal 1, Standard"))
@@ -166,7 +166,7 @@ def test_a_full_grid_shows_level_10_of_10(board, tmp_path, monkeypatch):
     assert rules.column(s) == -1
     assert "Level 10/10" in spy.words and "Level 0/10" not in spy.words
     # the teammates' table has its own header: the same level
-    from ui import l10colour
+    from ui.level10 import colour as l10colour
 
     spy.clear()
     l10colour.Team(app, 3).draw_hud(app.p, s)
@@ -188,7 +188,7 @@ def test_a_bots_turn_is_drawn_chosen_then_played(board, tmp_path, monkeypatch):
     """Bot 2 thinks ("Bot 2 thinking..." drawn before the engine runs), its move is shown
     ("Bot 2: ...", its row lit) and, a PERIOD later, played: each on the panel as it
     happens, with no key."""
-    from app import team
+    from app.level10 import team
 
     hh, app, press = bots_table(board, str(tmp_path))
     spy = Spy(app, monkeypatch)
@@ -210,7 +210,7 @@ def test_a_bots_turn_is_drawn_chosen_then_played(board, tmp_path, monkeypatch):
 def test_the_oled_line_of_what_teammates_said_turns_without_a_key(tmp_path, monkeypatch):
     """On the OLED, the player's turn with bots: the bottom line shows each bot's cards and
     words in turn, SHOW ms each, by itself; each line reaches the panel."""
-    from app import team
+    from app.level10 import team
 
     hh, app = powered_on("oled_128x64", str(tmp_path), Game(3, 2, seed=5), saves.BOTS)
     press = Keys(app)

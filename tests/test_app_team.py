@@ -18,8 +18,8 @@ from keyclock import STOP, KeyClock
 from keyclock import Keys as BaseKeys
 from mainloop import program
 
-from app import saves
 from app.app import App, forget
+from app.level10 import restore, saves, stats
 from app.run import labels
 from app.store import Store
 from host_sim import sim
@@ -45,14 +45,14 @@ TALK = quietly("level10.talk")
 View = quietly("level10.view").View
 seat_view = quietly("level10.view").seat_view
 GREEDY = quietly("tools.policies").Greedy()
-ENGINE = ("level10.hint", "level10.heuristic", "level10.outlook", "level10.sight", "app.hints")
+ENGINE = ("level10.hint", "level10.heuristic", "level10.outlook", "level10.sight", "app.level10.hints")
 TABLES = ("level10.outlook_p0", "level10.outlook_p1", "level10.outlook_p2", "level10.outlook_p3")
 
 
 @pytest.fixture(autouse=True)
 def nothing_loaded():
     """Each test starts as the handheld does: no team or engine code in memory."""
-    forget(*ENGINE, *TABLES, "level10.talk", "app.team", "app.say", "app.newgame")
+    forget(*ENGINE, *TABLES, "level10.talk", "app.level10.team", "app.level10.say", "app.level10.newgame")
 
 
 def engine_loaded():
@@ -210,7 +210,7 @@ class Player:
                 return k  # a key, or None to wait
         g = t.game
         if g.played in self.say_at and g.played not in self.said:
-            from app import l10play as T
+            from app.level10 import play as T
 
             if t.step != T.PICK:
                 return "back"
@@ -291,15 +291,15 @@ def test_a_three_player_game_with_bots_by_the_keys(board, tmp_path):
     assert end.title.startswith("Team won!" if won else "Game over")
     text = " ".join(end.info)
     assert str(ref.game.score()) in end.info[0] and "3 players" in text and "bots" in text
-    assert app.stats().rows == [[0] * 6 for _ in range(4)]  # team games stay out of the statistics
+    assert stats.load(app).rows == [[0] * 6 for _ in range(4)]  # team games stay out of the statistics
     assert app.store.read("game") is None
-    assert not engine_loaded() and "app.team" not in sys.modules
+    assert not engine_loaded() and "app.level10.team" not in sys.modules
 
 
 def test_bots_wait_for_the_player_to_follow_and_ok_plays_at_once(tmp_path, monkeypatch):
     """A bot's move is chosen ("Bot 2 thinking..." on the screen meanwhile), shown with its
     row lit ("Bot 2: ..."), and played PERIOD ms of app time later; OK plays it at once."""
-    from app import team as T
+    from app.level10 import team as T
 
     log = []  # (time, moves played, the bot's move on show, message, lit rows)
     state = {}
@@ -407,7 +407,7 @@ class Keys(BaseKeys):
     """Logical keys straight to App.key, with ticks, in made-up time (see keyclock)."""
 
     def to(self, item):
-        from app import l10play as T
+        from app.level10 import play as T
 
         t = self.app.screen
         while t.step != T.PICK:
@@ -433,7 +433,7 @@ def powered_on(board, root, game, flags, said=None):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_talk_menu_says_only_the_truth_and_is_forgotten_after_the_move(board, tmp_path):
-    from app import l10play as T
+    from app.level10 import play as T
 
     g = Game(3, 2, seed=21)
     app = powered_on(board, str(tmp_path), g, saves.BOTS)
@@ -466,12 +466,12 @@ def test_the_talk_menu_says_only_the_truth_and_is_forgotten_after_the_move(board
     assert [b[i] for i in range(5)] == [held[w] if i == w else UNK for i in range(5)]
     assert (t.talk.play_wish(0), t.talk.reset_wish(0)) == (2, 4)
     # saved at once: a power cut keeps what was said
-    _, _, said = saves.resume(app.store.read("game"))
+    _, _, said = restore.resume(app.store.read("game"))
     assert said == t.talk.encode()
     press.menu_to("Say all my counts")
     assert [t.talk.count(0, w) for w in range(5)] == held
     press.menu_to("Back to the table")
-    assert app.screen is t and "app.say" not in sys.modules
+    assert app.screen is t and "app.level10.say" not in sys.modules
     if not app.p.mono:
         assert t.view.idle(t).startswith("You said: ")
     # the bots' lines are unchanged by it, and the bots hear it: after the player's move
@@ -566,7 +566,7 @@ def test_new_game_offers_the_last_games_players_and_teammates_after_a_power_cycl
     root = str(tmp_path)
     player = Player(3, saves.PASS, deal=2, stop=lambda t: t.game.played >= 3)
     run("pico_display", player, root)
-    assert saves.resume(Store(root).read("game"))[1] & saves.MODE == saves.PASS
+    assert restore.resume(Store(root).read("game"))[1] & saves.MODE == saves.PASS
     Store(root).remove("game")  # that game given up: power-up shows the title menu
     seen = []
 
@@ -609,7 +609,7 @@ def test_power_off_after_every_move_resumes_at_that_move_in_the_same_mode(mode, 
     cuts = 0
     while player.ended is None:
         n = off["at"]
-        game, flags, said = saves.resume(Store(root).read("game"))
+        game, flags, said = restore.resume(Store(root).read("game"))
         assert (game.played, flags & saves.MODE, said) == (n, mode, off["talk"])
         off["at"] = n + 1
         player.first = None
@@ -706,13 +706,13 @@ def test_undo_with_bots_takes_back_the_players_move_and_the_bots_after_it(board,
     press = Keys(app)
     t = app.screen
     assert t.talk.encode() == ref.talk.encode()
-    from app import l10play as T
+    from app.level10 import play as T
 
     press.to(T.UNDO)
     press("ok")
     assert t.game.moves() == g.moves()[:last] and t.game.to_move() == 0
     assert t.assisted and t.message.startswith("Undone")
-    assert saves.decode(app.store.read("game"))[1] & saves.ASSISTED
+    assert restore.decode(app.store.read("game"))[1] & saves.ASSISTED
     back = Ref(3, 2, 6, saves.BOTS)
     for m in g.moves()[:last]:
         back.follow(m)
@@ -731,7 +731,7 @@ def test_undo_in_pass_and_play_takes_back_the_last_move_then_the_pass_screen(boa
     press = Keys(app)
     t = app.screen
     press("ok")
-    from app import l10play as T
+    from app.level10 import play as T
 
     press.to(T.UNDO)
     press("ok")

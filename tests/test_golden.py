@@ -94,7 +94,7 @@ def menu_to(label):
 
 def to_hint(app):
     """Move the table's cursor onto Hint (then OK, as a next step, asks for one)."""
-    from app import l10play as T
+    from app.level10 import play as T
 
     t = app.screen
     return None if t.item(t.focus) == T.HINT else "up"
@@ -105,7 +105,7 @@ def team(players, mode, moves):
     ("bots" or "pass"); the person on turn plays the first legal move until `moves` are
     played, OK hurries the bots and passes the pass screen; it stops at a person's turn
     on the table (a pass-and-play game: on the pass screen)."""
-    from app import saves
+    from app.level10 import saves
 
     want = saves.BOTS if mode == "bots" else saves.PASS
     ap = Autoplayer(WON.pauses, WON.seed, None)
@@ -132,7 +132,7 @@ def team(players, mode, moves):
 
 def to_talk(app):
     """Move the table's cursor onto Talk (then OK, as a next step, opens it)."""
-    from app import l10play as T
+    from app.level10 import play as T
 
     t = app.screen
     return None if t.item(t.focus) == T.TALK else "up"

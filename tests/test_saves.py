@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_store import KINDS, FakeFlash, PowerCut
 
-from app.saves import ASSISTED, BOTS, HINTED, MODE, PASS, decode, encode, resume
+from app.level10.restore import decode, resume
+from app.level10.saves import ASSISTED, BOTS, HINTED, MODE, PASS, encode
 from app.store import Damaged, Store
 from level10 import record, rules
 from level10.game import Game
@@ -385,7 +386,8 @@ PARITY = r"""
 from level10.game import Game
 from level10 import record
 from prng import Prng
-from app.saves import encode, decode, ASSISTED
+from app.level10.restore import decode
+from app.level10.saves import encode, ASSISTED
 
 def hx(b):
     return "".join("%02x" % c for c in b)

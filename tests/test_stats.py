@@ -8,8 +8,8 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from app import settings as cfg
-from app import stats
-from app.stats import ASSISTED, BEST, BEST_STREAK, NEW_BEST, NEW_STREAK, PLAYED, STREAK, WON, Stats
+from app.level10 import stats
+from app.level10.stats import ASSISTED, BEST, BEST_STREAK, NEW_BEST, NEW_STREAK, PLAYED, STREAK, WON, Stats
 from tools import micropython as mpy
 
 # -- stats ----------------------------------------------------------------------------
@@ -129,7 +129,7 @@ STATS_BYTES = st.one_of(
 
 
 def rows_if_they_add_up(data):
-    """The four rows as the layout in app/stats.py describes them, or None when the bytes
+    """The four rows as the layout in app/level10/stats.py describes them, or None when the bytes
     are not statistics or a row says something impossible: more wins than games, a best
     score above 100 or without a game, a streak longer than the best one or than the wins."""
     if len(data) != 47 or data[:3] != b"LT\x01":
@@ -268,7 +268,8 @@ def test_settings_decode_pulls_every_value_into_range(data):
 # -- MicroPython ------------------------------------------------------------------------
 
 PARITY = r"""
-from app import stats, settings
+from app import settings
+from app.level10 import stats
 from prng import Prng
 
 def hx(b):

@@ -186,9 +186,9 @@ def test_looking_again_is_the_same_as_a_new_view():
 
 
 def test_a_resumed_game_remembers_the_cards_its_seats_put_under():
-    """The app's save keeps the deal and the moves (app/saves.py), and resuming replays
+    """The app's save keeps the deal and the moves (app/level10/saves.py), and resuming replays
     them: each seat's view knows its put-under cards again, so the hint is the same."""
-    from app import saves
+    from app.level10 import restore, saves
 
     checked = 0
     for players, deal, g, label, said in CASES:
@@ -198,7 +198,7 @@ def test_a_resumed_game_remembers_the_cards_its_seats_put_under():
         if not any(any(v.depth) for v in views):
             continue
         mode = saves.BOTS if players > 1 else 0
-        back, _, said_back = saves.resume(saves.encode(g, mode, said.encode() if said else None))
+        back, _, said_back = restore.resume(saves.encode(g, mode, said.encode() if said else None))
         said_back = talk.Talk(said_back) if said is not None else None
         for q in range(players):
             w = seat_view(back, said_back, q)

@@ -31,7 +31,7 @@ import sys
 import time
 
 import host_sim  # noqa: F401  (puts firmware/ on sys.path, as on the Pico)
-from app.stats import NAMES as DIFFICULTY
+from app.level10.stats import NAMES as DIFFICULTY
 from level10 import hint, rules
 from level10.game import Game
 from tools import micropython as mpy

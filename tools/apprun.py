@@ -15,7 +15,7 @@ each), so for those keys the program notes the live heap before the key (`hint_b
 the largest) and that plus everything the key allocated, with nothing freed
 (`hint_peak`): the engine's throw-away allocations included, a bound the peak cannot
 exceed. After the game it weighs a hint by its parts (MicroPython only): the code a hint
-loads (app/hints.py, the engine and what the engine imports), collected (`hint_code`);
+loads (app/level10/hints.py, the engine and what the engine imports), collected (`hint_code`);
 and the engine's working memory, all it allocates thinking about the deal's first position
 with a budget of 1, one round of play-outs (`hint_work`). The live heap while a hint is
 computed is then about hint_before + hint_code + hint_work.
@@ -182,7 +182,7 @@ def finish(app, d):
         S["phase"] = 4
         S["was"] = live()
         S["had"] = list(sys.modules)
-        import app.hints
+        import app.level10.hints
         import level10.hint
         import level10.view
         return True
@@ -203,7 +203,9 @@ def finish(app, d):
         h = (h * 31 + b) & 0xFFFFFF
     R["screen"] = getattr(app.screen, "title", type(app.screen).__name__)
     R["info"] = list(getattr(app.screen, "info", ()))
-    R["stats"] = app.stats().rows
+    from app.level10 import stats
+
+    R["stats"] = stats.load(app).rows
     R["frame"] = h
     R["bytes_sent"] = d.bytes_sent
     R["keys"] = len(KEYS)
@@ -288,7 +290,7 @@ def keys_with_hints(board, rec, at=HINT_AT):
     """(keys, hints): the logical keys that play record `rec` (solo, from a seed) from the
     title menu to the end screen on `board`, asking the table for a hint (cursor down to
     Hint, OK) before each move numbered in `at`, and the indices of those OK keys."""
-    from app.l10play import HINT, PICK
+    from app.level10.play import HINT, PICK
     from host_sim import sim
     from host_sim.autoplay import Autoplayer, drive
 

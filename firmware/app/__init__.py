@@ -1,6 +1,8 @@
-"""The app: what happens between the buttons and the rules engine.
+"""The app: what happens between the buttons and the games' rules engines.
 
-Menus and the play controller turn key presses into moves and views; `store` keeps
-named blobs safely on the Pico's flash, and `saves`, `stats` and `settings` say what
-goes in them (the game in progress, the records per difficulty, the player's choices).
+The modules here know no game: the App (screens, keys, time, sleep), the run loop and its
+error screen, menus and pagers (`screen`), the flash `store`, and the player's `settings`.
+Each game is a package of screens beside them (Level 10's is `app.level10`), listed in
+`games.GAMES`, from which the title menu is built; a game's own files in the store (its
+saved game, its statistics) are that package's business.
 """

@@ -13,7 +13,7 @@ while in menus, statistics code except while counting or showing them).
 import sys
 
 from app.games import GAMES
-from compat import const
+from compat import const, ticks_diff
 from ui.paint import Painter
 
 _MINUTE = const(60000)
@@ -30,12 +30,12 @@ def forget(*names):
                 delattr(parent, name[cut + 1 :])
 
 
-def _load(store, name, module, fallback):
-    """Read and decode one stored file with `module`'s decode; a damaged one gives the
-    fallback and a note for the player."""
+def _load(store, name, decode, fallback):
+    """Read one stored file and `decode` it; a damaged one gives the fallback and a note
+    for the player."""
     try:
         data = store.read(name)
-        return (module.decode(data) if data is not None else fallback()), None
+        return (decode(data) if data is not None else fallback()), None
     except ValueError as e:  # Damaged too
         store.clear_damaged(name)
         return fallback(), str(e)
@@ -49,7 +49,8 @@ class App:
         self.device = device  # hw.device.Device: backlight and panel power (None in some tests)
         from app import settings
 
-        self.settings, self.note = _load(store, "settings", settings, settings.Settings)  # note: told once
+        # the note (a damaged file's) is told once
+        self.settings, self.note = _load(store, "settings", settings.decode, settings.Settings)
         forget("app.settings")
         self.entropy = now & 0x3FFFFFFF
         self.last = now
@@ -57,6 +58,7 @@ class App:
         self.screen = None
         self.full = True
         self.changed = False  # a screen's tick changed what it shows; not drawn yet
+        self.playing = 0  # the game (its row of GAMES) whose screens are up
         self.apply_settings()
         self.home(resume=True)
         self.render()
@@ -72,8 +74,12 @@ class App:
         self.full = self.changed = False
         self.p.flush()
 
-    def game(self, i=0):
-        """The module of game `i` of the GAMES table, imported when first needed."""
+    def game(self, i=None):
+        """The entry module of game `i` of the GAMES table (default: the one being played),
+        imported when first needed. A game's screens go back to its menus through this:
+        the menus import the screens, never the other way."""
+        if i is None:
+            i = self.playing
         name = GAMES[i][1]
         __import__(name)
         return sys.modules[name]
@@ -114,7 +120,7 @@ class App:
         up (`go`), or a screen whose tick returns True. Nothing else is drawn: a whole
         frame costs the Pico dearly, and a screen asleep is drawn once it wakes."""
         after = self.settings.sleep_after
-        if self.awake and after and _ticks_diff(now, self.last) >= after * _MINUTE:
+        if self.awake and after and ticks_diff(now, self.last) >= after * _MINUTE:
             self.sleep()
         t = getattr(self.screen, "tick", None)
         if t and t(self, now):
@@ -143,25 +149,17 @@ class App:
         self.store.write("settings", settings.encode(self.settings))
         forget("app.settings")
 
-    def stats(self):
-        """The statistics, read from flash (not kept: only the end of a game and the
-        statistics screen need them, and they leave with their code)."""
-        from app import stats
-
-        st, note = _load(self.store, "stats", stats, stats.Stats)
+    def load(self, name, decode, fallback):
+        """Stored file `name` decoded by `decode`, or `fallback()` when there is none; a
+        damaged one is removed and the player told once (a game's statistics, say)."""
+        value, note = _load(self.store, name, decode, fallback)
         self.note = self.note or note
-        return st
-
-    def save_stats(self, st):
-        from app import stats
-
-        self.store.write("stats", stats.encode(st))
+        return value
 
 
 def _opener(i):
-    return lambda app: app.go(app.game(i).menu(app))
+    def open_game(app):
+        app.playing = i
+        app.go(app.game(i).menu(app))
 
-
-def _ticks_diff(a, b):
-    # ticks wrap at 2**30 on MicroPython; keep the simulator and the device alike
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+    return open_game

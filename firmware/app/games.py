@@ -1,7 +1,9 @@
 """The games this handheld offers, as a table: the title menu is built from it.
 
-Each entry is (name on the menu, module with `menu(app)` giving that game's own
-menu). The Level 8 family joins by adding rows here.
+Each entry is (name on the menu, the game's entry module). The entry module gives
+`menu(app)`, that game's own menu, and `resume(app)`, True when it went straight back
+into a saved game at power-up; the game's other screens reach it through `app.game()`
+(App imports it by name from here). The Level 8 family joins by adding rows here.
 """
 
-GAMES = (("Level 10", "app.l10"),)
+GAMES = (("Level 10", "app.level10.menu"),)

@@ -1,10 +1,9 @@
-"""Power-up: the handheld built from its board profile (see hw.device.open, which runs
-this once and then unloads it)."""
+"""Power-up: the parts of the handheld built from its board profile (see hw.device.open,
+which runs this once, makes the Device of them and then unloads this module)."""
 
 import machine
 
 from hw.buttons import Buttons
-from hw.device import Device
 
 _NAV = ("up", "down", "left", "right")  # logical keys that auto-repeat when held
 _PWM_HZ = 1000  # backlight/LED PWM; flicker-free, and what the vendor demos use
@@ -45,8 +44,9 @@ def _display(profile):
                      % (profile.NAME, driver, bus))
 
 
-def open_device(profile):
-    """Set up the clocks, display, backlight, LED and buttons of `profile`; a Device."""
+def open_parts(profile):
+    """Set up the clocks, display, backlight, LED and buttons of `profile`; (display,
+    buttons, backlight PWM or None, LED PWMs or None), the backlight still off."""
     freq = getattr(profile, "MACHINE_FREQ", None)
     if freq:
         try:
@@ -60,8 +60,4 @@ def open_device(profile):
     pins = [(name, machine.Pin(gpio, machine.Pin.IN, pull)) for name, gpio in profile.BUTTONS]
     repeat = tuple(name for name, _ in profile.BUTTONS if profile.KEYS.get(name) in _NAV)
     buttons = Buttons(pins, active_low=profile.BUTTON_ACTIVE_LOW, repeat=repeat)
-    dev = Device(profile, display, buttons, bl, leds)
-    # The backlight comes on only now: the drivers have cleared the panel's RAM, so the
-    # first thing seen is black, not whatever the RAM held at power-up.
-    dev.backlight(100)
-    return dev
+    return display, buttons, bl, leds

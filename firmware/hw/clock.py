@@ -11,6 +11,9 @@ try:
 except ImportError:  # CPython
     import time as _time
 
+    from compat import ticks_add as _add
+    from compat import ticks_diff as _ticks_diff
+
     _PERIOD = 1 << 30  # MicroPython's TICKS_PERIOD
     _MAX = _PERIOD - 1
     _HALF = _PERIOD >> 1
@@ -20,15 +23,11 @@ except ImportError:  # CPython
     def _ticks_ms():
         return (_ns() // 1_000_000) & _MAX
 
-    def _ticks_diff(end, start):
-        # Signed distance from start to end in [-2**29, 2**29), as MicroPython computes it.
-        return ((end - start + _HALF) & _MAX) - _HALF
-
     def _ticks_add(ticks, delta):
         # MicroPython refuses a delta that ticks_diff could not measure back.
         if not -_HALF < delta < _HALF:
             raise OverflowError("ticks interval overflow")
-        return (ticks + delta) & _MAX
+        return _add(ticks, delta)
 
     def _sleep_ms(ms):
         if ms > 0:

@@ -63,7 +63,7 @@ def open(profile):
     from hw import boot
 
     try:
-        return boot.open_device(profile)
+        display, buttons, bl, leds = boot.open_parts(profile)
     finally:
         import sys
 
@@ -72,3 +72,8 @@ def open(profile):
 
         if hasattr(hw, "boot"):
             delattr(hw, "boot")
+    dev = Device(profile, display, buttons, bl, leds)
+    # The backlight comes on only now: the drivers have cleared the panel's RAM, so the
+    # first thing seen is black, not whatever the RAM held at power-up.
+    dev.backlight(100)
+    return dev

@@ -132,7 +132,7 @@ class Game:
         """A Game at the position `data`, checked card by card; no undo before it, and
         no history: a seat's view of it (level10.view) knows none of the cards the seat
         put under the deck. The app's saves therefore keep the deal and the moves and
-        replay them (app/restore.py); this is for positions read on their own."""
+        replay them (app/level10/restore.py); this is for positions read on their own."""
         from level10 import referee
 
         s = bytearray(data)

@@ -12,36 +12,18 @@ Back steps out of ROW/UNDER/BURY, and opens the menu from PICK. The legal
 moves are generated once per position into one buffer and summed up in
 `playable`, `pause_rows` and `reset_rows`, which the view draws from.
 
-Hint shows the hint engine's move without playing it (app/hints.py, loaded only while
+Hint shows the hint engine's move without playing it (app/level10/hints.py, loaded only while
 asked): the cursor goes to its card (or Reset), targets() gives its row (`hint`,
 `hint_at`), a row step starts on it, and the message says the whole move. The game then
 counts as assisted, like Undo.
 """
 
-from app import saves
-from compat import const
+from app.level10 import saves
 from level10 import moves, rules
+from level10.cards import NONE
+from ui.level10 import BURY, DONE, HINT, MENU, PICK, RESET, ROW, TALK, UNDER, UNDO  # noqa: F401 - TALK: the team's
 
-PICK = const(0)
-ROW = const(1)
-UNDER = const(2)
-BURY = const(3)
-
-RESET = const(100)  # ring items after the hand cards
-UNDO = const(101)
-HINT = const(102)
-MENU = const(103)
-DONE = const(104)  # the action item in UNDER and BURY
-TALK = const(105)  # with teammates (app/team.py): what the seat on turn may announce
-
-_NONE = const(63)
 SAVE = "game"  # the store's name for the game in progress
-
-
-def _l10():
-    from app import l10  # menus and the end screen: loaded only when one opens
-
-    return l10
 
 
 class Play:
@@ -86,7 +68,9 @@ class Play:
         self.pause_rows = 0
         self.reset_rows = 0
         buf = self.buf
-        for k in range(n):  # one pass over the moves (up to ~240), not one per hand card
+        # One pass over the moves (up to ~240), not one per hand card; the move's fields
+        # are read inline here (see level10.moves) as calls would cost each move twice.
+        for k in range(n):
             m = buf[k]
             if m & 8:
                 self.reset_rows |= 1 << (m & 7)
@@ -110,7 +94,7 @@ class Play:
         if self.step != PICK:
             return 0
         if self.hint and self.focus == self.hint_at:
-            return 1 << (self.hint & 7)  # the hinted move's own row, not every legal one
+            return 1 << moves.row(self.hint)  # the hinted move's own row, not every legal one
         it = self.item(self.focus)
         if it == RESET:
             return self.reset_rows
@@ -193,7 +177,7 @@ class Play:
         if it == UNDO:
             self.undo(app)
         elif it == HINT:
-            from app import hints  # loaded only when asked, and unloaded by hints.hint
+            from app.level10 import hints  # loaded only when asked, and unloaded by hints.hint
 
             hints.hint(app, self)
         elif it == MENU:
@@ -223,8 +207,8 @@ class Play:
         self.focus = 4
         self.move_focus(1)
         h = self.hint
-        if h and (h & 8 if what == RESET else (h >> 4) & 63 == rules.PAUSE):
-            self.focus = h & 7  # following a hint: its row first
+        if h and (moves.kind(h) == moves.RESET if what == RESET else moves.card(h) == rules.PAUSE):
+            self.focus = moves.row(h)  # following a hint: its row first
         self.message = "Which row for the " + ("pause?" if what == rules.PAUSE else "reset?")
 
     def ok_row(self, app, row):
@@ -257,8 +241,8 @@ class Play:
     def ok_under(self, app, it):
         if it == DONE:
             ch = self.chosen
-            first = self.card_at(ch[0]) if self.n_chosen > 0 else _NONE
-            second = self.card_at(ch[1]) if self.n_chosen > 1 else _NONE
+            first = self.card_at(ch[0]) if self.n_chosen > 0 else NONE
+            second = self.card_at(ch[1]) if self.n_chosen > 1 else NONE
             self.commit(app, moves.reset(self.row, first, second))
             return
         # toggle: picking a chosen card again takes it back
@@ -274,7 +258,7 @@ class Play:
             self.n_chosen += 1
 
     def ok_bury(self, app, it):
-        bury = _NONE if it == DONE else self.card_at(it)
+        bury = NONE if it == DONE else self.card_at(it)
         self.commit(app, moves.play(rules.PAUSE, self.row, bury))
 
     # playing
@@ -291,7 +275,7 @@ class Play:
         if self.focus >= self.ring():
             self.focus = 0
         if self.game.over():
-            _l10().finish(app, self)
+            app.game().finish(app, self)  # the menus: reached through the app, not imported
             return
         self.save(app)
 
@@ -303,7 +287,7 @@ class Play:
             flags = (saves.ASSISTED if self.assisted else 0) | (saves.HINTED if self.hinted else 0)
             app.store.write(SAVE, saves.encode(self.game, flags | self.mode, self.said()))
 
-    mode = 0  # solo: no teammates (a team table has BOTS or PASS, see app/team.py)
+    mode = 0  # solo: no teammates (a team table has BOTS or PASS, see app/level10/team.py)
 
     def said(self):
         """What the team said, to keep with the save (None solo)."""
@@ -318,7 +302,7 @@ class Play:
         self.after_change(app)
 
     def open_menu(self, app):
-        _l10().pause_menu(app, self)
+        app.game().pause_menu(app, self)
 
     def draw(self, app, full):
         self.view.draw(app.p, self, full)
@@ -348,9 +332,9 @@ def _reset_refusal(s):
 def _view(app):
     # only the layout this screen uses is loaded
     if app.p.mono:
-        from ui import l10mono
+        from ui.level10 import mono
 
-        return l10mono.Table(app)
-    from ui import l10colour
+        return mono.Table(app)
+    from ui.level10 import colour
 
-    return l10colour.Table(app)
+    return colour.Table(app)

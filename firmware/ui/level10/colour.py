@@ -9,7 +9,7 @@
 Each part remembers what it drew, so a move repaints only the slots, tiles
 and words that changed.
 
-With teammates (`Team`, for app/team.py) a line per other seat sits on top: its name,
+With teammates (`Team`, for app/level10/team.py) a line per other seat sits on top: its name,
 how many cards it holds and what it said (RULINGS L10-11); the seat on turn is lit. The
 grid's rows shrink to make room (15 px for one other seat down to 11 px for four), level,
 deck and score move to the right of the hand (which holds 7 cards at most then), and the
@@ -18,9 +18,9 @@ bar gains Talk.
 
 from array import array
 
-from app import l10play as T
 from compat import const
 from level10 import rules
+from ui import level10 as T
 from ui import theme
 from ui.paint import unseen
 
@@ -228,7 +228,7 @@ class Table:
 
 
 class Team(Table):
-    """The table with teammates (app/team.py's): a line per other seat on top, level, deck
+    """The table with teammates (app/level10/team.py's): a line per other seat on top, level, deck
     and score right of the hand, Talk on the bar. A line: a marker when the seat is on turn,
     its name, its cards, then what it said: each world's icon and count ("-": not said),
     the world it would like to play in (an arrow and the icon) and the reset it would like

@@ -11,9 +11,9 @@ rows' slots are outlined and the one under the cursor filled.
 
 from array import array
 
-from app import l10play as T
 from compat import const
 from level10 import rules
+from ui import level10 as T
 from ui import theme
 from ui.paint import unseen
 
@@ -33,7 +33,7 @@ class Table:
         self.tiles = array("H", bytes(20))
         self.bar = None
         self.msg = None
-        self.words = _WORDS  # type: tuple[str, ...]  # with teammates Talk takes Menu's place (app/team.py)
+        self.words = _WORDS  # type: tuple[str, ...]  # with teammates Talk takes Menu's place (app/level10/team.py)
         self.items = _ITEMS  # type: tuple[int, ...]
 
     def draw(self, p, t, full):

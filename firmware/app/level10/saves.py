@@ -1,6 +1,7 @@
 """The game in progress as bytes for the store: its deal and its moves, not its position.
 
-Resuming replays the moves through Game.apply, which rebuilds the position and the Undo
+Resuming (app/level10/restore.py: only power-up and Continue need that code, not the
+table) replays the moves through Game.apply, which rebuilds the position and the Undo
 history alike and checks every move on the way: a save that decodes is a game the rules
 allow, and anything else (foreign, damaged, from another version) is a ValueError with
 a short reason for the player.
@@ -80,19 +81,3 @@ def encode(game, flags=0, said=None):
         out[at + 1] = h[i] >> 8
         at += 2
     return bytes(out)
-
-
-def decode(data):
-    """(Game, flags) from a save, every move replayed and checked; ValueError with a
-    short reason when the bytes are not a game this firmware can resume. The flags hold
-    the mode (flags & MODE). (The code is in app/restore.py: only power-up and Continue
-    need it, not the table.)"""
-    return resume(data)[:2]
-
-
-def resume(data):
-    """(Game, flags, said) from a save, as decode(); `said` is what was said (35 bytes,
-    for level10.talk.Talk) in a game with teammates, None in a solo game."""
-    from app import restore
-
-    return restore.decode(data)

@@ -12,22 +12,22 @@ Pass and play (saves.PASS): every seat is a person. When a move gives the turn t
 another seat, a screen hides every hand ("Player 2's turn: pass the handheld") until OK;
 the table then shows that seat's hand.
 
-In both modes Talk (on the ring) opens app/say.py: what the seat on turn may announce
+In both modes Talk (on the ring) opens app/level10/say.py: what the seat on turn may announce
 (RULINGS L10-11), shown to the others on the table: a line per seat on the colour
 boards; on the OLED the bottom line shows each seat's line in turn. Hint asks the engine
 for the seat on turn, knowing what was said, and marks the game assisted. Undo with bots
 takes back the player's last move and the bots' moves after it; in pass and play the
 last move, whoever made it, then the pass screen comes up. The game is saved after every
-move and whatever is said, with its mode and the talk (app/saves.py).
+move and whatever is said, with its mode and the talk (app/level10/saves.py).
 """
 
 import sys
 
-from app import saves
 from app.app import forget
-from app.l10play import HINT, MENU, PICK, RESET, TALK, UNDO, Play
-from compat import const
-from level10 import rules
+from app.level10 import saves
+from app.level10.play import HINT, MENU, PICK, RESET, TALK, UNDO, Play
+from compat import const, ticks_add, ticks_diff
+from level10 import moves, rules
 from level10.talk import Talk, announce
 
 PERIOD = const(1200)  # ms of app time a bot's chosen move is on show before it is played
@@ -143,7 +143,7 @@ class Team(Play):
 
     def targets(self):
         if self.pending:
-            return 1 << (self.pending & 7)  # the row of the bot's move on show
+            return 1 << moves.row(self.pending)  # the row of the bot's move on show
         return super().targets()
 
     # keys
@@ -175,7 +175,7 @@ class Team(Play):
 
     def ok_pick(self, app, it):
         if it == TALK:
-            from app import say  # loaded only while open
+            from app.level10 import say  # loaded only while open
 
             say.menu(app, self)
             return
@@ -198,17 +198,17 @@ class Team(Play):
         before every move anyway). In pass and play the move is told ("Player 1: Forest 5"),
         and when the turn goes to another seat it starts behind the pass screen."""
         if self.mode == saves.PASS:
-            from app.hints import say  # its words only: no engine
+            from app.level10.hints import say  # its words only: no engine
 
             self.message = say(m, self.name(seat) + ": ", app.p.mono)
-            forget("app.hints", "level10.cards")
+            forget("app.level10.hints", "level10.cards")
             self.talk.forget(seat)
             if rules.to_move(self.game.state) != seat:
                 self.hidden = True
                 app.full = True
         elif seat == 0:
             self.talk.forget(0)
-            self.due = (app.last + GAP) & 0x3FFFFFFF  # the bots' turns start after a moment
+            self.due = ticks_add(app.last, GAP)  # the bots' turns start after a moment
         self.step = PICK
         self.n_chosen = 0
         self.after_change(app)
@@ -230,8 +230,8 @@ class Team(Play):
             return False
         if self.fresh:  # the bot's move is chosen: show it for PERIOD from now
             self.fresh = False
-            self.due = (now + PERIOD) & 0x3FFFFFFF
-        if ((now - self.due + 0x20000000) & 0x3FFFFFFF) < 0x20000000:
+            self.due = ticks_add(now, PERIOD)
+        if ticks_diff(now, self.due) < 0:
             return False  # not yet
         if self.my_turn():
             if app.p.mono:
@@ -239,7 +239,7 @@ class Team(Play):
                     self.message = None  # the bots' last move has been read: the seats' lines now
                 else:
                     self.shown += 1
-                self.due = (now + SHOW) & 0x3FFFFFFF
+                self.due = ticks_add(now, SHOW)
                 return True
             return False
         if self.pending:
@@ -254,7 +254,7 @@ class Team(Play):
         self.speak(seat)
         self.message = self.name(seat) + " thinking..."
         app.render()  # about a second on a Pico: say so first
-        from app import hints
+        from app.level10 import hints
 
         m = hints.suggest(self.game, self.talk)
         self.survey()  # this position's moves again: the engine used the game's buffer
@@ -271,7 +271,7 @@ class Team(Play):
         self.game.apply(m)  # chosen among this position's legal moves
         self.moved(app, seat, m)
         self.shown = 0  # the player's turn: the OLED's bottom line starts at the next seat
-        self.due = (now + (SHOW if self.my_turn() else GAP)) & 0x3FFFFFFF
+        self.due = ticks_add(now, SHOW if self.my_turn() else GAP)
 
     def undo(self, app):
         """With bots: back to before the player's last move (the bots' moves after it go
@@ -301,29 +301,31 @@ class Team(Play):
     def draw(self, app, full):
         if self.hidden:
             if full:
-                _pass_screen(app, self)
+                from app import handover  # loaded only to draw it
+
+                handover.draw(app, self.name(self.seat()), self.message)
             return
         self.view.draw(app.p, self, full)
 
 
 def _unload():
     """Let the engine's code go (it is loaded again for the next bot or hint)."""
-    h = sys.modules.get("app.hints")
+    h = sys.modules.get("app.level10.hints")
     if h:
-        h.unload("app.hints", "level10.cards")
+        h.unload("app.level10.hints", "level10.cards")
     forget("level10.heuristic")  # talk.announce loads it
 
 
 def _view(app, players):
     if not app.p.mono:
-        from ui import l10colour
+        from ui.level10 import colour
 
-        return l10colour.Team(app, players)
-    from ui import l10mono
+        return colour.Team(app, players)
+    from ui.level10 import mono
 
-    class Mono(l10mono.Table):
+    class Mono(mono.Table):
         """The OLED's table with Talk in Menu's place (Back opens the menu) and, when
-        nothing else is said, a seat's line on the bottom line (app/team.py's summary)."""
+        nothing else is said, a seat's line on the bottom line (app/level10/team.py's summary)."""
 
         def __init__(self, app):
             super().__init__(app)
@@ -336,28 +338,3 @@ def _view(app, players):
             return super().idle(t)
 
     return Mono(app)
-
-
-def _pass_screen(app, t):
-    """Every hand hidden until the seat on turn has the handheld: who is next, the last
-    move (public anyway), and the keys."""
-    from app.screen import title_bar, wrap
-    from ui import theme
-
-    p = app.p
-    who = t.name(t.seat())
-    p.clear()
-    y = title_bar(p, who + "'s turn")
-    x = 0 if p.mono else 4
-    text = "Pass the handheld to %s. Everyone else: look away." % who
-    if t.message:
-        text += "\n" + t.message
-    step = 8 if p.mono else 11
-    for line in wrap(text, p.cols - 1):
-        if y + step > p.h - 8:
-            break  # the keys' line stays
-        p.text(line, x, y, theme.FG)
-        y += step
-    keys = "%s: show my hand  %s: menu" % (app.button("ok"), app.button("back"))
-    p.text(keys if len(keys) < p.cols else "%s: show hand" % app.button("ok"), x, p.h - 8, theme.DIM)
-    forget("app.screen")

@@ -2,16 +2,15 @@
 and any move in words.
 
 Loaded only while needed: the table imports it to show a hint, and it unloads itself and
-the engine right after. Watch a game and the bots (app/team.py) use it too.
+the engine right after. Watch a game and the bots (app/level10/team.py) use it too.
 """
 
 import sys
 
 from app.app import forget
-from compat import const
-from level10 import cards, rules
+from level10 import cards, moves, rules
+from level10.cards import NONE
 
-_NONE = const(63)
 _ENGINE = []  # type: list[str]  # the modules loading the engine brought in (it, and what it imports)
 
 
@@ -47,7 +46,7 @@ def hint(app, t):
     t.survey()  # this position's moves again: the engine may have used the game's buffer
     point(t, m)
     t.message = say(m, "Hint: ", app.p.mono, 2)
-    unload("app.hints", "level10.cards")
+    unload("app.level10.hints", "level10.cards")
     if not t.hinted:
         t.hinted = True
         t.save(app)
@@ -58,8 +57,8 @@ def point(t, m):
     so the table shows its row and a row step starts on it."""
     hn = t.hand_size()
     pos = hn  # Reset
-    if not m & 8:
-        c = (m >> 4) & 63
+    if moves.kind(m) == moves.PLAY:
+        c = moves.card(m)
         for i in range(hn):
             if t.card_at(i) == c:
                 pos = i
@@ -80,21 +79,21 @@ def _card(c, level):
 def words(m, level=0):
     """Move `m` in words: level 0 names every card ("reset Swamp, Desert 8 then Sky 7
     under"), level 1 shows cards as their world's icon and number, level 2 rows as icons too."""
-    row = chr(1 + (m & 7)) if level > 1 else cards.WORLD_NAMES[m & 7]
-    a = (m >> 4) & 63
-    b = (m >> 10) & 63
-    if m & 8:
+    row = chr(1 + moves.row(m)) if level > 1 else cards.WORLD_NAMES[moves.row(m)]
+    a = moves.card(m)
+    b = moves.extra(m)
+    if moves.kind(m) == moves.RESET:
         t = "reset " + row
-        if a != _NONE:
+        if a != NONE:
             t += ", " + _card(a, level)
-            if b != _NONE:
+            if b != NONE:
                 t += (" " if level > 1 else " then ") + _card(b, level)
             t += " under"
         return t
     if a != rules.PAUSE:
         return _card(a, level)
     t = "pause on " + row
-    if b != _NONE:
+    if b != NONE:
         t += ", bury " + _card(b, level)
     return t
 

@@ -16,9 +16,10 @@ Stored as b"LT", version 1, then for pauses 0..3: played, won (2 bytes each), be
 score (1), streak, best streak, assisted (2 each), little-endian: 47 bytes.
 """
 
+from app.level10 import NAMES  # noqa: F401 - by pauses; tools name difficulties from here
 from compat import const
 
-NAMES = ("Master", "Pro", "Standard", "Beginner")  # by pauses
+FILE = "stats"  # the store's name for them
 
 PLAYED = const(0)
 WON = const(1)
@@ -41,6 +42,16 @@ class Stats:
 
     def __init__(self):
         self.rows = [[0, 0, 0, 0, 0, 0] for _ in range(4)]
+
+
+def load(app):
+    """The statistics, read from flash (not kept: only the end of a game and the
+    statistics screen need them, and they leave with their code)."""
+    return app.load(FILE, decode, Stats)
+
+
+def save(app, stats):
+    app.store.write(FILE, encode(stats))
 
 
 def _more(n):

@@ -1,13 +1,13 @@
 """The New game menu: difficulty, deal number, Start, players and teammates.
 
-Loaded only while it is open (app/l10.py's new_game); Start hands over to l10.start.
+Loaded only while it is open (app/level10/menu.py's new_game); Start hands over to the
+`start` it was given, Back to `back`.
 """
 
-from app import saves
-from app.l10 import NAMES, menu, start
+from app.level10 import NAMES, saves
 from app.screen import Menu
 
-TEAMMATES = {saves.BOTS: "bots", saves.PASS: "pass and play"}  # by mode (app/saves.py)
+TEAMMATES = {saves.BOTS: "bots", saves.PASS: "pass and play"}  # by mode (app/level10/saves.py)
 
 
 class NewGame(Menu):
@@ -18,7 +18,8 @@ class NewGame(Menu):
     to the next, Back to the one before (from the first: random deal again). Left/right
     (or OK) change the difficulty, the players and the teammates."""
 
-    def __init__(self, app):
+    def __init__(self, app, start, back):
+        self.start = start  # start(app, pauses, deal, deck, players, mode): the table
         self.pauses = app.settings.pauses
         self.deal = -1  # -1: a random deal
         self.digit = -1  # the digit being edited (0 = leftmost), -1 when not editing
@@ -26,7 +27,7 @@ class NewGame(Menu):
         self.players = app.settings.players
         self.mode = saves.PASS if app.settings.pass_play else saves.BOTS
         self.wide = app.p.cols > 30
-        super().__init__("New game", [], back=lambda a: a.go(menu(a)))
+        super().__init__("New game", [], back=back)
         self.fill()
 
     def fill(self):
@@ -77,7 +78,7 @@ class NewGame(Menu):
         app.settings.pass_play = self.players > 1 and self.mode == saves.PASS
         app.save_settings()
         deal = self.deal if self.deal >= 0 else app.entropy % 100000
-        start(app, self.pauses, deal, None, self.players, self.mode)
+        self.start(app, self.pauses, deal, None, self.players, self.mode)
 
     def key(self, app, k):
         if self.digit >= 0:

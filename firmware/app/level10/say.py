@@ -67,4 +67,4 @@ def _all(app, t, held):
 
 def _back(app, t):
     app.go(t)
-    forget("app.say", "app.screen", "level10.cards")
+    forget("app.level10.say", "app.screen", "level10.cards")

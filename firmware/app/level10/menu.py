@@ -1,16 +1,16 @@
-"""Level 10 on the handheld: its menu, a new game, resuming, the end screen,
-statistics and the rules summary. The table itself is app/l10play.py (app/team.py with
-teammates: bots or pass and play); hints are app/hints.py, Watch a game app/watch.py.
+"""Level 10's entry (see app/games.py): its menu, a new game, resuming, the pause menu,
+the end screen, statistics and the rules summary. The table itself is play.py (team.py
+with teammates: bots or pass and play); hints are hints.py, Watch a game watch.py. Those
+come back here through app.game(), not by importing this module.
 """
 
-from app import saves
 from app.app import forget
+from app.level10 import NAMES, saves
 from app.screen import Menu, Pager, wrap
 from level10 import rules
 from level10.game import Game
 
-NAMES = ("Master", "Pro", "Standard", "Beginner")  # by number of pauses (rulebook table)
-SAVE = "game"  # as app.l10play.SAVE
+SAVE = "game"  # as app.level10.play.SAVE
 _TEAMMATES = ("bots", "pass and play")  # by mode: saves.BOTS >> 4, saves.PASS >> 4
 
 
@@ -20,7 +20,7 @@ def difficulty(pauses):
 
 def menu(app):
     """Level 10's title menu; Continue shows only when a game is saved."""
-    forget("app.newgame")  # back from New game
+    forget("app.level10.newgame")  # back from New game
     items = [["New game", new_game]]
     if _saved(app):
         items.insert(0, ["Continue", lambda a: resume(a, True)])
@@ -76,20 +76,20 @@ def deal_name(game):
 def play(app, game, flags, message, said=None):
     """The table for `game`; `flags` (saves.ASSISTED, saves.HINTED) say how it was helped,
     and its mode (saves.BOTS, saves.PASS) who the teammates are: their table, with `said`
-    (what was said, as saved), is app/team.py, loaded only for them."""
+    (what was said, as saved), is app/level10/team.py, loaded only for them."""
     if flags & saves.MODE:
-        from app.team import Team
+        from app.level10.team import Team
 
         _table(app, Team(app, game, flags, message, said))
         return
-    from app.l10play import Play
+    from app.level10.play import Play
 
     _table(app, Play(app, game, flags, message))
 
 
 def watch(app):
     """Watch a game: a random deal at the last difficulty, played by the hint engine."""
-    from app.watch import Watch
+    from app.level10.watch import Watch
 
     deal = app.entropy % 100000
     pauses = app.settings.pauses
@@ -100,12 +100,12 @@ def _table(app, screen):
     app.go(screen)
     # the table needs none of the menus' code: let it go (see app.app.forget)
     forget(
-        "app.l10",
+        "app.level10.menu",
         "app.screen",
         "app.setup",
-        "app.stats",
-        "app.l10help",
-        "app.newgame",
+        "app.level10.stats",
+        "app.level10.help",
+        "app.level10.newgame",
         "level10.referee",
         "level10.cards",
         "prng",
@@ -118,7 +118,9 @@ def resume(app, asked=False):
         data = app.store.read(SAVE)
         if data is None:
             return False
-        game, flags, said = saves.resume(data)
+        from app.level10 import restore  # only power-up and Continue need it
+
+        game, flags, said = restore.resume(data)
     except ValueError as e:  # Damaged is a ValueError too
         app.store.clear_damaged(SAVE)
         app.note = "The saved game could not be read (" + str(e) + "), so it was removed."
@@ -130,15 +132,15 @@ def resume(app, asked=False):
 
 
 def new_game(app):
-    """The New game menu (app/newgame.py: loaded only while it is open)."""
-    from app.newgame import NewGame
+    """The New game menu (app/level10/newgame.py: loaded only while it is open)."""
+    from app.level10.newgame import NewGame
 
-    app.go(NewGame(app))
+    app.go(NewGame(app, start, lambda a: a.go(menu(a))))
 
 
 def menu_again(app):
     """Back to the title menu from the table: the table's code can go."""
-    forget("app.l10play", "ui.l10mono", "ui.l10colour", "app.team", "level10.talk")
+    forget("app.level10.play", "ui.level10.mono", "ui.level10.colour", "app.level10.team", "level10.talk")
     app.go(menu(app))
 
 
@@ -196,13 +198,20 @@ def finish(app, table, gave_up=False):
     # resuming it at its last move.
     table.save(app, ended=True)
     if not mode:  # the statistics are solo games' (a team's score is the team's)
-        from app import stats
+        from app.level10 import stats
 
-        st = app.stats()
+        st = stats.load(app)
         best = stats.record(st, pauses, won, total, assisted) & stats.NEW_BEST
-        app.save_stats(st)
+        stats.save(app, st)
         st = None
-    forget("app.l10play", "ui.l10mono", "ui.l10colour", "app.stats", "app.team", "level10.talk")
+    forget(
+        "app.level10.play",
+        "ui.level10.mono",
+        "ui.level10.colour",
+        "app.level10.stats",
+        "app.level10.team",
+        "level10.talk",
+    )
     title = ("Team won!" if mode else "You won!") if won else "Game over"
     if app.p.mono:  # 21 characters a line
         info = [
@@ -247,9 +256,9 @@ def finish(app, table, gave_up=False):
 def show_stats(app):
     lines = []
     width = app.p.cols - 1
-    from app import stats
+    from app.level10 import stats
 
-    st = app.stats()
+    st = stats.load(app)
     for pauses in (3, 2, 1, 0):
         played, won, best, streak, best_streak, assisted = st.rows[pauses]
         rate = stats.win_rate(st, pauses)
@@ -266,13 +275,13 @@ def show_stats(app):
                 lines.append(" %d assisted" % assisted)
     lines += wrap("Games where Undo or a hint was used count as assisted and set no records.", width)
     lines += wrap("Only solo games are counted: games with bots or pass and play are not.", width)
-    forget("app.stats")
+    forget("app.level10.stats")
     app.go(Pager("Statistics", lines, lambda a: a.go(menu(a))))
 
 
 def show_help(app):
-    import app.l10help as h
+    import app.level10.help as h
 
     lines = wrap(h.TEXT % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
-    forget("app.l10help")  # the text is only needed while reading it
+    forget("app.level10.help")  # the text is only needed while reading it
     app.go(Pager("How to play", lines, lambda a: a.go(menu(a))))

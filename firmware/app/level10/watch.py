@@ -7,16 +7,24 @@ move just played. It never writes the saved game or the statistics. Back stops i
 plays the next move at once. At the end it shows the result for a moment, then a menu.
 """
 
-from app.hints import point, say, suggest, unload
-from app.l10play import Play
-from compat import const
+from app.level10 import NAMES
+from app.level10.hints import point, say, suggest, unload
+from app.level10.play import Play
+from compat import const, ticks_add, ticks_diff
 from level10 import rules
 from level10.game import Game
 from ui import theme
 
 PERIOD = const(1500)  # ms of app time from one move of the demo to the next
 # what a demo holds besides the engine; all of it goes when the demo ends
-_DEMO = ("app.watch", "app.hints", "level10.cards", "app.l10play", "ui.l10mono", "ui.l10colour")
+_DEMO = (
+    "app.level10.watch",
+    "app.level10.hints",
+    "level10.cards",
+    "app.level10.play",
+    "ui.level10.mono",
+    "ui.level10.colour",
+)
 
 
 # Watch a game
@@ -31,7 +39,7 @@ class Watch(Play):
         mono = app.p.mono
         caption = ("Deal %d %s:stop" if mono else "Watching deal %d    %s: stop") % (deal, app.button("back"))
         self.view = _captioned(type(self.view), caption)(app)
-        self.due = app.last + PERIOD // 2  # a moment to read the deal, then the first move
+        self.due = ticks_add(app.last, PERIOD // 2)  # a moment to read the deal, then the first move
         self.focus = self.ring()  # no card under the cursor until a move is chosen
         self.ended = False
 
@@ -44,10 +52,10 @@ class Watch(Play):
     def tick(self, app, now):
         """At each PERIOD: play the move on show, then choose and show the next one (True:
         App.tick draws it)."""
-        if not app.awake or ((now - self.due + 0x20000000) & 0x3FFFFFFF) < 0x20000000:
+        if not app.awake or ticks_diff(now, self.due) < 0:
             return False
         app.last = now  # a demo playing keeps the screen awake, like a film
-        self.due = (now + PERIOD) & 0x3FFFFFFF
+        self.due = ticks_add(now, PERIOD)
         if self.ended:  # the last position has been on show for a PERIOD
             _end(app, self)
             return True
@@ -83,7 +91,7 @@ def _captioned(table, caption):
             if self.captioned:
                 return
             self.captioned = True
-            if p.mono:  # the bar's line in ui/l10mono.py and ui/l10colour.py
+            if p.mono:  # the bar's line in ui/level10/mono.py and ui/level10/colour.py
                 p.fill(0, 48, p.w, 8, theme.BG)
                 p.text(caption, 0, 48, theme.FG)
             else:
@@ -95,22 +103,20 @@ def _captioned(table, caption):
 
 def stop(app):
     """Back to the title menu."""
-    from app import l10
-
     unload(*_DEMO)
-    l10.menu_again(app)
+    app.game().menu_again(app)
 
 
 def _end(app, t):
     """The demo's result, and what next: another demo or the title menu."""
     g = t.game
     won = g.status() == rules.WON
-    from app import l10
     from app.screen import Menu
 
     unload(*_DEMO)
+    l10 = app.game()  # its menus: reached through the app, not imported
     info = [
-        "Deal %d, %s" % (t.deal, l10.NAMES[rules.pauses(g.state)]),
+        "Deal %d, %s" % (t.deal, NAMES[rules.pauses(g.state)]),
         "%s, score %d" % ("Won" if won else "Lost", g.score()),
         "%d moves by the hint engine" % g.played if not app.p.mono else "in %d moves" % g.played,
     ]

@@ -1,15 +1,22 @@
-"""A saved game back (see app/saves.py for the format): the deal dealt again and every
+"""A saved game back (see app/level10/saves.py for the format): the deal dealt again and every
 move replayed through Game.apply, which checks it, so a save that decodes is a game the
 rules allow and anything else is a ValueError with a short reason for the player."""
 
-from app.saves import ASSISTED, DECK, HINTED, MAGIC, MODE, PASS, TALK, VERSION
+from app.level10.saves import ASSISTED, DECK, HINTED, MAGIC, MODE, PASS, TALK, VERSION
 from level10 import cards, rules
 from level10.game import Game
 
 
 def decode(data):
+    """(Game, flags) from a save, every move replayed and checked; ValueError with a
+    short reason when the bytes are not a game this firmware can resume. The flags hold
+    the mode (flags & MODE)."""
+    return resume(data)[:2]
+
+
+def resume(data):
     """(Game, flags, said) from a save (said: the talk bytes of a game with teammates,
-    else None); ValueError with a short reason when it is not one."""
+    for level10.talk.Talk, else None); ValueError with a short reason when it is not one."""
     size = len(data)
     if size < 8 or data[0:2] != MAGIC:
         raise ValueError("not a saved game")
