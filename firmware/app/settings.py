@@ -82,10 +82,8 @@ def decode(data):
     """Settings from encode()'s bytes or version 1's, values clamped; ValueError when they
     are not settings."""
     n = len(data)
-    if n < 3 or data[0:2] != _MAGIC:
-        raise ValueError("not settings")
-    v = data[2]
-    if not (v == _VERSION and n == _SIZE and data[5] <= 1) and not (v == 1 and n == _OLD_SIZE and data[7] <= 3):
+    known = n == _SIZE and data[2] == _VERSION or n == _OLD_SIZE and data[2] == 1
+    if not known or data[0:2] != _MAGIC or data[n - 1] > (1 if n == _SIZE else 3):
         raise ValueError("not settings")
     s = Settings()
     s.brightness = data[3]
@@ -96,13 +94,15 @@ def decode(data):
 
 def load(store):
     """(the settings, a note for the player or None): from FILE, else from OLD, else the
-    defaults. A damaged file is removed, the note says why, and the defaults stand."""
+    defaults. A damaged file is removed and the note says why; the next one is tried, as
+    App.load tries its fallback."""
+    note = None
     for name in (FILE, OLD):
         try:
             data = store.read(name)
             if data is not None:
-                return decode(data), None
+                return decode(data), note
         except ValueError as e:  # the store's Damaged too
             store.clear_damaged(name)
-            return Settings(), str(e)
-    return Settings(), None
+            note = note or str(e)
+    return Settings(), note
