@@ -243,11 +243,14 @@ def test_a_fresh_handheld_offers_the_defaults_and_writes_nothing_until_asked(tmp
     assert sorted(tmp_path.iterdir()) == []
 
 
-def test_the_record_leaves_memory_with_the_new_game_menu(tmp_path):
+def test_the_record_is_not_kept_in_memory_while_the_new_game_menu_is_open(tmp_path):
     root = str(tmp_path)
+    Store(root).write(choices.FILE, choices.encode(made(3, 2, False)))
     app = power_up(root)
     choose(app, "New game")
-    assert "app.level10.choices" in sys.modules  # the menu needs it to save Start's choices
+    assert app.screen.pauses == 3 and app.screen.players == 2
+    assert "app.level10.choices" not in sys.modules  # loaded to read them, then let go
+    assert not any(type(v).__name__ == "Choices" for v in vars(app.screen).values())
     app.key("back", 0)
     assert app.screen.title == "Level 10"
     assert "app.level10.choices" not in sys.modules and "app.level10.newgame" not in sys.modules

@@ -6,8 +6,8 @@
 
 Stored under FILE as b"LN", version 1, pauses, players, flags (bit 0 pass_play): 6 bytes.
 decode() rejects bytes that are not such choices (ValueError) and pulls each value into
-range. Only the New game menu and Watch a game read them, and neither keeps them: they
-are loaded when needed and this module leaves with the menus (app/level10/menu.py).
+range. Only the New game menu and Watch a game read them, and neither keeps them, nor
+this module: each loads it to read or write them and lets it go at once.
 
 Until FILE is first written, the choices come from the settings file of before games were
 plug-ins (app/settings.py, OLD, version 1), which held them: pauses in byte 5, players in

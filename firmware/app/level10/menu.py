@@ -20,7 +20,7 @@ def difficulty(pauses):
 
 def menu(app):
     """Level 10's title menu; Continue shows only when a game is saved."""
-    forget("app.level10.newgame", "app.level10.choices")  # back from New game
+    forget("app.level10.newgame")  # back from New game
     items = [["New game", new_game]]
     if _saved(app):
         items.insert(0, ["Continue", lambda a: resume(a, True)])

@@ -5,7 +5,8 @@ Loaded only while it is open (app/level10/menu.py's new_game); Start hands over 
 (app/level10/choices.py), and Start keeps the new ones.
 """
 
-from app.level10 import NAMES, choices, saves
+from app.app import forget
+from app.level10 import NAMES, saves
 from app.screen import Menu
 
 TEAMMATES = {saves.BOTS: "bots", saves.PASS: "pass and play"}  # by mode (app/level10/saves.py)
@@ -21,7 +22,10 @@ class NewGame(Menu):
 
     def __init__(self, app, start, back):
         self.start = start  # start(app, pauses, deal, deck, players, mode): the table
+        from app.level10 import choices
+
         last = choices.load(app)
+        forget("app.level10.choices")  # kept out of the heap while the menu is open
         self.pauses = last.pauses
         self.deal = -1  # -1: a random deal
         self.digit = -1  # the digit being edited (0 = leftmost), -1 when not editing
@@ -75,11 +79,14 @@ class NewGame(Menu):
             self.deal = 0
 
     def go(self, app):
+        from app.level10 import choices
+
         c = choices.Choices()
         c.pauses = self.pauses
         c.players = self.players
         c.pass_play = self.players > 1 and self.mode == saves.PASS
         choices.save(app, c)
+        forget("app.level10.choices")
         deal = self.deal if self.deal >= 0 else app.entropy % 100000
         self.start(app, self.pauses, deal, None, self.players, self.mode)
 
