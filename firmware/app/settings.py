@@ -9,10 +9,11 @@ Stored under FILE as b"LC", version 2, brightness, sleep_after, flags (bit 0 rea
 into range, so an odd value never reaches the hardware.
 
 Before games were plug-ins the settings were stored under OLD as version 1, 8 bytes:
-b"LC", 1, brightness, sleep_after, then Level 10's last New game choices (two bytes and
-bit 1 of the flags byte, which is last). decode() still reads it, taking only its own
-values. Nothing writes OLD again: Level 10 (app/level10/choices.py) reads its choices
-from it until it has a file of its own, so they survive whatever is saved first.
+b"LC", 1, brightness, sleep_after, then the only game's last New game choices (two
+bytes and bit 1 of the flags byte, which is last). decode() still reads it, taking only
+its own values, and load() reads OLD until FILE is first written. Nothing writes OLD
+again: that game (Level 10, app/level10/choices.py) reads its part from it too until it
+has a file of its own, so both parts survive whichever is saved first.
 """
 
 from compat import const
