@@ -367,7 +367,7 @@ def test_watch_a_game_plays_by_itself_and_back_returns_to_the_title(board, tmp_p
         due = t0 + period // 2 + k * period
         assert (played_at(due - 50), played_at(due + 50)) == (k - 1, k), "move %d not on time" % k
     pauses = rules.pauses(w.game.state)
-    assert pauses == app.settings.pauses
+    assert pauses == 2  # the last difficulty: none chosen yet, Standard
     assert w.game.moves() == engine_game(pauses, w.deal, w.game.played).moves()
     ok_t, ok_n = state["ok_at"]
     assert any(n == ok_n + 1 and ok_t < t < ok_t + period // 2 for t, n in log), "OK did not play at once"

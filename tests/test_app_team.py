@@ -19,7 +19,7 @@ from keyclock import Keys as BaseKeys
 from mainloop import program
 
 from app.app import App, forget
-from app.level10 import restore, saves, stats
+from app.level10 import choices, restore, saves, stats
 from app.run import labels
 from app.store import Store
 from host_sim import sim
@@ -560,7 +560,7 @@ def test_five_players_with_bots_to_the_end_and_who_completes_a_column_plays_agai
 
 
 def test_new_game_offers_the_last_games_players_and_teammates_after_a_power_cycle(tmp_path):
-    """Start keeps the players and the teammates in the settings: after a game of three
+    """Start keeps the players and the teammates (app/level10/choices.py): after a game of three
     passing the handheld, New game (powered up again) offers three, pass and play; the
     solo autoplayer then takes it back to one."""
     root = str(tmp_path)
@@ -581,9 +581,10 @@ def test_new_game_offers_the_last_games_players_and_teammates_after_a_power_cycl
     assert seen and seen[0][:2] == (3, saves.PASS)
     assert "Players: 3" in seen[0][2] and "Teammates: pass and play" in seen[0][2]
     ap = Autoplayer(2, 5, greedy)
-    hh = run("pico_display", lambda app: STOP if ap.ended else ap.next_key(app) or STOP, root)
+    run("pico_display", lambda app: STOP if ap.ended else ap.next_key(app) or STOP, root)
     assert ap.ended is not None and len(ap.played) > 5
-    assert hh.apps[0].settings.players == 1 and not hh.apps[0].settings.pass_play
+    last = choices.decode(Store(root).read(choices.FILE))
+    assert last.players == 1 and not last.pass_play
 
 
 # -- power cuts ------------------------------------------------------------------------

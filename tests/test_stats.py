@@ -1,4 +1,4 @@
-"""app.stats and app.settings: counting games, round trips, junk rejected, values clamped,
+"""app.level10.stats and app.settings: counting games, round trips, junk rejected, values clamped,
 and the same bytes under MicroPython."""
 
 import random
@@ -165,43 +165,39 @@ def test_stats_decode_accepts_exactly_the_statistics_that_add_up(data):
 def test_settings_defaults_round_trip():
     s = cfg.Settings()
     data = cfg.encode(s)
-    assert data == b"LC\x01\x50\x05\x02\x01\x01" and len(data) == 8
+    assert data == b"LC\x02\x50\x05\x01" and len(data) == 6
     back = cfg.decode(data)
-    assert vars(back) == vars(s)
+    assert vars(back) == vars(s) == {"brightness": 80, "sleep_after": 5, "reasons": True}
 
 
-def test_settings_keep_the_teammates_in_bit_1_and_older_settings_mean_bots():
-    s = cfg.Settings()
-    s.players, s.pass_play = 3, True
-    data = cfg.encode(s)
-    assert data[6:] == b"\x03\x03"  # 3 players; reasons (bit 0) and pass and play (bit 1)
-    assert vars(cfg.decode(data)) == vars(s)
-    s.reasons = False
-    assert cfg.encode(s)[7] == 2 and cfg.decode(cfg.encode(s)).pass_play
-    older = b"LC\x01\x50\x05\x02\x04\x01"  # written before pass_play existed
-    assert cfg.decode(older).pass_play is False and cfg.decode(older).players == 4
+def test_settings_of_version_1_keep_their_own_values_and_are_written_anew():
+    # brightness 50, sleep 10, then Level 10's pauses 1 and players 4, reasons and pass and play
+    old = b"LC\x01\x32\x0a\x01\x04\x03"
+    s = cfg.decode(old)
+    assert vars(s) == {"brightness": 50, "sleep_after": 10, "reasons": True}
+    assert cfg.encode(s) == b"LC\x02\x32\x0a\x01"
+    assert not cfg.decode(old[:7] + b"\x02").reasons  # pass and play alone: no reasons
 
 
 def test_settings_round_trip_every_choice():
     for b in range(10, 101, 10):
         for m in cfg.SLEEP_CHOICES:
-            for p in range(4):
-                for players in range(1, 6):
-                    for flags in range(4):
-                        s = cfg.Settings()
-                        s.brightness, s.sleep_after, s.pauses, s.players = b, m, p, players
-                        s.reasons, s.pass_play = flags & 1 == 1, flags & 2 == 2
-                        assert vars(cfg.decode(cfg.encode(s))) == vars(s)
+            for reasons in (False, True):
+                s = cfg.Settings()
+                s.brightness, s.sleep_after, s.reasons = b, m, reasons
+                assert vars(cfg.decode(cfg.encode(s))) == vars(s)
 
 
 def test_settings_clamped():
     d = bytearray(cfg.encode(cfg.Settings()))
-    d[3:7] = bytes((0, 3, 9, 0))
+    d[3:5] = bytes((0, 3))
     s = cfg.decode(bytes(d))
-    assert (s.brightness, s.sleep_after, s.pauses, s.players) == (10, 5, 3, 1)
-    d[3:7] = bytes((255, 200, 255, 200))
+    assert (s.brightness, s.sleep_after) == (10, 5)
+    d[3:5] = bytes((255, 200))
     s = cfg.decode(bytes(d))
-    assert (s.brightness, s.sleep_after, s.pauses, s.players) == (100, 0, 3, 5)
+    assert (s.brightness, s.sleep_after) == (100, 0)
+    s = cfg.decode(b"LC\x01\x00\x03\x09\x00\x00")  # version 1 too
+    assert (s.brightness, s.sleep_after) == (10, 5)
     assert [cfg.brightness(v) for v in (0, 14, 15, 44, 99, 100, 1000)] == [10, 10, 20, 40, 100, 100, 100]
     assert [cfg.sleep_after(m) for m in (0, 1, 2, 3, 5, 6, 10, 11)] == [0, 1, 2, 5, 5, 10, 10, 0]
 
@@ -218,13 +214,19 @@ def test_settings_steps_and_labels():
 
 def test_settings_reject_junk():
     good = cfg.encode(cfg.Settings())
+    old = b"LC\x01\x50\x05\x02\x01\x01"
     for d in (
         b"",
+        b"LC",
         good[:-1],
         good + b"\x00",
         b"LT" + good[2:],
         good[:2] + b"\x09" + good[3:],
-        good[:7] + b"\x04",
+        good[:2] + b"\x01" + good[3:],  # version 1 is 8 bytes
+        good[:5] + b"\x02",  # version 2 has no bit 1
+        old[:2] + b"\x02" + old[3:],  # nor 8 bytes
+        old[:7] + b"\x04",
+        old[:-1],
     ):
         with pytest.raises(ValueError) as e:
             cfg.decode(d)
@@ -232,18 +234,24 @@ def test_settings_reject_junk():
 
 
 def settings_meant(data):
-    """(brightness, sleep_after, pauses, players, reasons, pass_play) that 8 settings bytes
-    stand for, each pulled into range as app/settings.py describes, or None when the bytes
-    are not settings."""
-    if len(data) != 8 or data[:3] != b"LC\x01" or data[7] > 3:
+    """(brightness, sleep_after, reasons) that settings bytes (version 2, or version 1 of
+    before games were plug-ins) stand for, each pulled into range as app/settings.py
+    describes, or None when the bytes are not settings."""
+    if len(data) == 6 and data[:3] == b"LC\x02" and data[5] <= 1:
+        flags = data[5]
+    elif len(data) == 8 and data[:3] == b"LC\x01" and data[7] <= 3:
+        flags = data[7]
+    else:
         return None
     light = min(100, max(10, (data[3] + 5) // 10 * 10))
     sleep = 0 if data[4] == 0 or data[4] > 10 else next(c for c in (1, 2, 5, 10) if data[4] <= c)
-    return light, sleep, min(data[5], 3), min(max(data[6], 1), 5), data[7] & 1 == 1, data[7] & 2 == 2
+    return light, sleep, flags & 1 == 1
 
 
 # as with statistics: the header and random values, mostly (random bytes are not settings)
 SETTINGS_BYTES = st.one_of(
+    st.binary(min_size=3, max_size=3).map(lambda values: b"LC\x02" + values),
+    st.tuples(st.binary(min_size=2, max_size=2), st.integers(0, 1)).map(lambda v: b"LC\x02" + v[0] + bytes([v[1]])),
     st.binary(min_size=5, max_size=5).map(lambda values: b"LC\x01" + values),
     st.tuples(st.binary(min_size=4, max_size=4), st.integers(0, 3)).map(lambda v: b"LC\x01" + v[0] + bytes([v[1]])),
     st.binary(max_size=12),
@@ -260,7 +268,7 @@ def test_settings_decode_pulls_every_value_into_range(data):
     except ValueError:
         assert meant is None
         return
-    assert (s.brightness, s.sleep_after, s.pauses, s.players, s.reasons, s.pass_play) == meant
+    assert (s.brightness, s.sleep_after, s.reasons) == meant
     assert 10 <= s.brightness <= 100 and s.sleep_after in cfg.SLEEP_CHOICES
     assert cfg.decode(cfg.encode(s)).__dict__ == s.__dict__
 
@@ -284,10 +292,11 @@ for i in range(200):
 print(stats.decode(stats.encode(s)).rows == s.rows)
 c = settings.Settings()
 print(hx(settings.encode(c)))
-for raw in (b"LC\x01\x00\x03\x09\x00\x00", b"LC\x01\xff\xc8\xff\xc8\x01", b"LC\x01\x2d\x0a\x01\x03\x02"):
+for raw in (b"LC\x01\x00\x03\x09\x00\x00", b"LC\x01\xff\xc8\xff\xc8\x01", b"LC\x01\x2d\x0a\x01\x03\x02",
+            b"LC\x02\x00\x03\x00", b"LC\x02\xff\xc8\x01"):
     t = settings.decode(raw)
-    print(t.brightness, t.sleep_after, t.pauses, t.players, t.reasons, t.pass_play, hx(settings.encode(t)))
-for bad in (b"", b"LC\x02\x50\x05\x02\x01\x01", b"LC\x01\x50\x05\x02\x01\x07"):
+    print(t.brightness, t.sleep_after, t.reasons, hx(settings.encode(t)))
+for bad in (b"", b"LC\x02\x50\x05\x02\x01\x01", b"LC\x01\x50\x05\x02\x01\x07", b"LC\x02\x50\x05\x02"):
     try:
         settings.decode(bad)
     except ValueError as e:
@@ -298,5 +307,5 @@ print([settings.next_sleep(m) for m in settings.SLEEP_CHOICES], settings.sleep_l
 
 def test_same_under_micropython():
     cp = mpy.run_cpython(PARITY)
-    assert "True" in cp and cp.count("bad: not settings") == 3
+    assert "True" in cp and cp.count("bad: not settings") == 4
     assert mpy.run(PARITY) == cp

@@ -50,7 +50,7 @@ class App:
         from app import settings
 
         # the note (a damaged file's) is told once
-        self.settings, self.note = _load(store, "settings", settings.decode, settings.Settings)
+        self.settings, self.note = settings.load(store)
         forget("app.settings")
         self.entropy = now & 0x3FFFFFFF
         self.last = now
@@ -146,7 +146,7 @@ class App:
     def save_settings(self):
         from app import settings
 
-        self.store.write("settings", settings.encode(self.settings))
+        self.store.write(settings.FILE, settings.encode(self.settings))
         forget("app.settings")
 
     def load(self, name, decode, fallback):

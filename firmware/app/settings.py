@@ -1,36 +1,39 @@
-"""The player's settings, kept between sessions.
+"""The player's settings, kept between sessions; they belong to no game.
 
     brightness   10..100 percent in steps of 10 (never 0: a dark screen looks broken)
     sleep_after  minutes without a key before the screen sleeps: 1, 2, 5, 10, or 0 = never
-    pauses       difficulty of the last game started (pauses in the deck, 0..3)
-    players      players in the last game started (1..5)
-    pass_play    its teammates were people passing the handheld (True) or bots (False)
     reasons      say why an illegal move is refused (True), or just refuse it
 
-Stored as b"LC", version 1, brightness, sleep_after, pauses, players, flags (bit 0
-reasons, bit 1 pass_play): 8 bytes. decode() rejects bytes that are not settings
-(ValueError) and pulls each value into range, so an odd value never reaches the hardware.
-Settings written before pass_play existed have bit 1 clear: bots, as New game offered
-first.
+Stored under FILE as b"LC", version 2, brightness, sleep_after, flags (bit 0 reasons):
+6 bytes. decode() rejects bytes that are not settings (ValueError) and pulls each value
+into range, so an odd value never reaches the hardware.
+
+Before games were plug-ins the settings were stored under OLD as version 1, 8 bytes:
+b"LC", 1, brightness, sleep_after, then the only game's last New game choices (two
+bytes and bit 1 of the flags byte, which is last). decode() still reads it, taking only
+its own values, and load() reads OLD until FILE is first written. Nothing writes OLD
+again: that game (Level 10, app/level10/choices.py) reads its part from it too until it
+has a file of its own, so both parts survive whichever is saved first.
 """
 
 from compat import const
+
+FILE = "options"  # the store's name for the settings
+OLD = "settings"  # the name version 1 was stored under
 
 SLEEP_CHOICES = (1, 2, 5, 10, 0)  # minutes, in menu order; 0 = never
 STEP = const(10)  # brightness step, percent
 
 _MAGIC = b"LC"
-_VERSION = const(1)
-_SIZE = const(8)
+_VERSION = const(2)
+_SIZE = const(6)
+_OLD_SIZE = const(8)
 
 
 class Settings:
     def __init__(self):
         self.brightness = 80
         self.sleep_after = 5
-        self.pauses = 2  # Standard
-        self.players = 1
-        self.pass_play = False
         self.reasons = True
 
 
@@ -67,38 +70,40 @@ def clamp(s):
     """Pull every value of `s` into range (in place); returns `s`."""
     s.brightness = brightness(s.brightness)
     s.sleep_after = sleep_after(s.sleep_after)
-    s.pauses = _clamp(s.pauses, 0, 3)
-    s.players = _clamp(s.players, 1, 5)
-    s.pass_play = bool(s.pass_play)
     s.reasons = bool(s.reasons)
     return s
 
 
 def encode(s):
     clamp(s)
-    return bytes(
-        (
-            _MAGIC[0],
-            _MAGIC[1],
-            _VERSION,
-            s.brightness,
-            s.sleep_after,
-            s.pauses,
-            s.players,
-            int(s.reasons) | int(s.pass_play) << 1,
-        )
-    )
+    return bytes((_MAGIC[0], _MAGIC[1], _VERSION, s.brightness, s.sleep_after, int(s.reasons)))
 
 
 def decode(data):
-    """Settings from encode()'s bytes, values clamped; ValueError when they are not settings."""
-    if len(data) != _SIZE or data[0:2] != _MAGIC or data[2] != _VERSION or data[7] > 3:
+    """Settings from encode()'s bytes or version 1's, values clamped; ValueError when they
+    are not settings."""
+    n = len(data)
+    known = n == _SIZE and data[2] == _VERSION or n == _OLD_SIZE and data[2] == 1
+    if not known or data[0:2] != _MAGIC or data[n - 1] > (1 if n == _SIZE else 3):
         raise ValueError("not settings")
     s = Settings()
     s.brightness = data[3]
     s.sleep_after = data[4]
-    s.pauses = data[5]
-    s.players = data[6]
-    s.reasons = data[7] & 1 == 1
-    s.pass_play = data[7] & 2 == 2
+    s.reasons = data[n - 1] & 1 == 1
     return clamp(s)
+
+
+def load(store):
+    """(the settings, a note for the player or None): from FILE, else from OLD, else the
+    defaults. A damaged file is removed and the note says why; the next one is tried, as
+    App.load tries its fallback."""
+    note = None
+    for name in (FILE, OLD):
+        try:
+            data = store.read(name)
+            if data is not None:
+                return decode(data), note
+        except ValueError as e:  # the store's Damaged too
+            store.clear_damaged(name)
+            note = note or str(e)
+    return Settings(), note

@@ -89,10 +89,11 @@ def play(app, game, flags, message, said=None):
 
 def watch(app):
     """Watch a game: a random deal at the last difficulty, played by the hint engine."""
+    from app.level10 import choices
     from app.level10.watch import Watch
 
     deal = app.entropy % 100000
-    pauses = app.settings.pauses
+    pauses = choices.load(app).pauses
     _table(app, Watch(app, pauses, deal, "Deal %d, %s" % (deal, difficulty(pauses))))
 
 
@@ -106,6 +107,7 @@ def _table(app, screen):
         "app.level10.stats",
         "app.level10.help",
         "app.level10.newgame",
+        "app.level10.choices",
         "level10.referee",
         "level10.cards",
         "prng",

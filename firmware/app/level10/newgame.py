@@ -1,9 +1,11 @@
 """The New game menu: difficulty, deal number, Start, players and teammates.
 
 Loaded only while it is open (app/level10/menu.py's new_game); Start hands over to the
-`start` it was given, Back to `back`.
+`start` it was given, Back to `back`. It offers the last game's choices again
+(app/level10/choices.py), and Start keeps the new ones.
 """
 
+from app.app import forget
 from app.level10 import NAMES, saves
 from app.screen import Menu
 
@@ -20,12 +22,16 @@ class NewGame(Menu):
 
     def __init__(self, app, start, back):
         self.start = start  # start(app, pauses, deal, deck, players, mode): the table
-        self.pauses = app.settings.pauses
+        from app.level10 import choices
+
+        last = choices.load(app)
+        forget("app.level10.choices")  # kept out of the heap while the menu is open
+        self.pauses = last.pauses
         self.deal = -1  # -1: a random deal
         self.digit = -1  # the digit being edited (0 = leftmost), -1 when not editing
         # the players and teammates of the last game started, so a table plays again as it was
-        self.players = app.settings.players
-        self.mode = saves.PASS if app.settings.pass_play else saves.BOTS
+        self.players = last.players
+        self.mode = saves.PASS if last.pass_play else saves.BOTS
         self.wide = app.p.cols > 30
         super().__init__("New game", [], back=back)
         self.fill()
@@ -73,10 +79,14 @@ class NewGame(Menu):
             self.deal = 0
 
     def go(self, app):
-        app.settings.pauses = self.pauses
-        app.settings.players = self.players
-        app.settings.pass_play = self.players > 1 and self.mode == saves.PASS
-        app.save_settings()
+        from app.level10 import choices
+
+        c = choices.Choices()
+        c.pauses = self.pauses
+        c.players = self.players
+        c.pass_play = self.players > 1 and self.mode == saves.PASS
+        choices.save(app, c)
+        forget("app.level10.choices")
         deal = self.deal if self.deal >= 0 else app.entropy % 100000
         self.start(app, self.pauses, deal, None, self.players, self.mode)
 
