@@ -78,12 +78,13 @@ def test_L10_7_a_buried_card_counts_as_placed(pages):
 
 
 def test_L10_7_a_pause_played_while_the_deck_has_cards_costs_the_full_win(pages):
-    """L10-7: such a pause takes a slot a level card needed; unless a later pause makes up
-    for it, the game can no longer be fully won, but it goes on and still scores."""
+    """L10-7: such a pause takes a slot a level card needed, so the game can no longer be
+    fully won: a later pause that buries a card takes a slot of its own, so it never makes
+    up for it (tests/test_rules.py plays that case to a loss). The game goes on and scores."""
     _, lines = pages
     stating(lines, "pause played while the deck still has cards", "slot a level card needed")
     s = stating(lines, "can no longer be fully won")
-    assert "unless a later pause makes up for it" in s
+    assert "no later pause makes up for it" in s
     assert "goes on" in s and "still scores" in s
 
 

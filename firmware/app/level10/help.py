@@ -11,7 +11,7 @@ Every column holds 4 cards and exactly 1 reset. You can't start the next column 
 
 When the deck is empty, a pause may bury one card of its row's world from your hand.
 
-You win when all 40 level cards and 10 resets are placed; a buried card counts as placed. A pause played while the deck still has cards takes a slot a level card needed: unless a later pause makes up for it by burying a card, the game can no longer be fully won, but it goes on and still scores.
+You win when all 40 level cards and 10 resets are placed; a buried card counts as placed. A pause played while the deck still has cards takes a slot a level card needed, so the game can no longer be fully won (no later pause makes up for it), but it goes on and still scores.
 
 The game ends when the player on turn holds cards and can neither play one nor place a reset. A player with no cards may still place a reset; if they can't, their turn is skipped. When nobody can act the game ends, won if every card and reset is placed.
 
