@@ -161,6 +161,9 @@ BAD = [
     ('[Game "Level 10"]\n[Pauses "-1"]\n[Seed "1"]\n', "line 2: Pauses must be a whole number from 0 to 3"),
     ('[Game "Level 10"]\n[Seed "4294967296"]\n', "line 2: Seed must be 0 to 4294967295, not 4294967296"),
     ('[Game "Level 10"]\n[Seed "12x"]\n', "line 2: Seed must be a whole number"),
+    # digits of other scripts: CPython's isdigit takes them, MicroPython's does not
+    ('[Game "Level 10"]\n[Seed "\u00b2"]\n', "line 2: Seed must be a whole number"),
+    ('[Game "Level 10"]\n[Seed "\u0663"]\n', "line 2: Seed must be a whole number"),
     ('[Game "Level 10"]\n[Players "2"]\n[Start "3"]\n[Seed "1"]\n', "line 3: Start must be a seat from 1 to 2"),
     ('[Game "Level 10"]\n[Seed 1]\n', 'line 2: a header line looks like [Name "value"]'),
     ('[Game "Level 10"]\n[Seed "1"\n', 'line 2: a header line looks like [Name "value"]'),
@@ -196,6 +199,12 @@ def test_replay_tool_exits_2_with_one_line_on_stderr(text, message):
     assert out.stdout == b""
     err = out.stderr.decode()
     assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_replay_tool_refuses_a_superscript_digit_with_one_line():
+    out = replay_cli("-", stdin='[Game "Level 10"]\n[Seed "\u00b2"]\n'.encode())
+    assert out.returncode == 2
+    assert out.stderr.decode().startswith("line 2: Seed must be a whole number")
 
 
 def test_replay_tool_reports_unreadable_files(tmp_path):

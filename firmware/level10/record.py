@@ -101,8 +101,19 @@ def _header(line, n):
     return body[:sp], value
 
 
+def _digits(text):
+    """Only 0-9: CPython's str.isdigit also takes other scripts' digits, MicroPython's
+    does not, and a record must read the same on both."""
+    if not text:
+        return False
+    for ch in text:
+        if not "0" <= ch <= "9":
+            return False
+    return True
+
+
 def _number(value, tag, n, low, high):
-    if not value.isdigit() or len(value) > 10:
+    if not _digits(value) or len(value) > 10:
         _fail(n, tag + " must be a whole number from " + str(low) + " to " + str(high))
     v = int(value)
     if not low <= v <= high:
@@ -111,7 +122,7 @@ def _number(value, tag, n, low, high):
 
 
 def _is_move_number(tok):
-    return len(tok) > 1 and tok[-1] == "." and tok[:-1].isdigit()
+    return len(tok) > 1 and tok[-1] == "." and _digits(tok[:-1])
 
 
 def parse(text):
