@@ -80,3 +80,11 @@ def test_a_whole_game_stays_within_the_board_s_heap_budget(board, micropython):
         rec = record.parse(f.read())
     micro, _ = apprun.run_micropython(board, keys_for_record(board, rec))
     assert 0 < micro["peak"] <= bench.HEAP_BUDGET[board]
+
+
+def test_rules_no_card_is_cards_no_card():
+    """rules keeps its own NONE so that loading rules does not load cards: the two agree."""
+    from level10 import cards, moves, rules
+
+    assert rules.NONE == cards.NONE
+    assert moves.card(moves.reset(0)) == moves.extra(moves.play(0)) == cards.NONE
