@@ -42,6 +42,7 @@ def hint(app, t):
     now on the game counts as assisted (kept in the save, so resuming does not drop it)."""
     t.message = "Thinking..."
     app.render()  # the engine takes about a second on a Pico: say so first
+    make_room(app, t)
     m = suggest(t.game, getattr(t, "talk", None))  # a table with teammates has what they said
     unload()  # the engine's code goes before the words load cards
     t.survey()  # this position's moves again: the engine may have used the game's buffer
@@ -51,6 +52,14 @@ def hint(app, t):
     if not t.hinted:
         t.hinted = True
         t.save(app)
+
+
+def make_room(app, t):
+    """Let table `t`'s drawing code go while the engine thinks: the view object holds its
+    class, and through it its module; Play.draw makes it again. (tools/apprun.py calls this
+    too, to weigh what stays in memory while a hint is computed.)"""
+    t.view = None
+    forget("ui.level10.mono" if app.p.mono else "ui.level10.colour")
 
 
 def point(t, m):
