@@ -69,6 +69,38 @@ def test_code_the_app_unloads_is_freed(board, names, tmp_path):
     assert held.strip() == "[]", "unloaded code still held: " + held
 
 
+# The engine, loaded first so that its suggest() can be watched: when it starts thinking,
+# what the hint lets go must be gone (the table's drawing code, cards' words).
+THINKING = r"""
+import level10.hint as _engine
+
+_suggest = _engine.suggest
+THOUGHT = []
+
+
+def _watched(*a, **k):
+    gc.collect()
+    alive = set(n for n, _, ref in WATCHED if ref() is not None and n.startswith("ui.level10."))
+    alive |= set(n for n in ("ui.level10.mono", "ui.level10.colour", "level10.cards") if n in sys.modules)
+    THOUGHT.append(sorted(alive))
+    return _suggest(*a, **k)
+
+
+_engine.suggest = _watched
+"""
+
+
+@pytest.mark.parametrize(
+    "board, names", [("oled_128x64", "OK DOWN DOWN OK UP UP OK"), ("pico_display", "A Y Y A X X A")]
+)
+def test_a_hint_thinks_without_the_table_s_drawing_code(board, names, tmp_path):
+    (tmp_path / "board.py").write_bytes((REPO / "boards" / (board + ".py")).read_bytes())
+    tail = "print(type(apps[-1].screen).__name__, apps[-1].screen.message[:5], THOUGHT)"
+    code = WATCH + THINKING + program(names, tail, wait=300, root=str(tmp_path) + "/")
+    out = apprun.mpy.run_cpython(code, lib_dirs=[apprun.mpy.HOST_SIM, tmp_path])
+    assert out.strip().split(None, 2) == ["Play", "Hint:", "[[]]"]
+
+
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_lcd_114"])
 def test_a_whole_game_stays_within_the_board_s_heap_budget(board, micropython):
     """The peak live heap of the scripted game (as `python -m tools.bench app` measures
