@@ -237,10 +237,14 @@ if not MICRO:  # CPython has no runner calling STEP
 """
 
 
-def program(keys, board, hints=(), deal=None):
+def program(keys, board, hints=(), deal=None, pad=0):
     """The program for `keys` on the board named `board`; `hints`: the indices of the keys
     that ask for a hint (their heap is measured as they run); `deal`: (pauses, seed) of a
-    deal whose first position the engine's working memory is weighed on (with hints)."""
+    deal whose first position the engine's working memory is weighed on (with hints); `pad`:
+    bytes allocated before the baseline, which move the app's objects to other addresses.
+    MicroPython's collector is conservative (a word in a live block that looks like a
+    pointer into the heap keeps that block), so a few hundred bytes of garbage stay or go
+    with the layout: runs with a few pads give the figures' spread."""
     import boards
 
     p = boards.load(board)
@@ -257,7 +261,8 @@ def program(keys, board, hints=(), deal=None):
         pwms,
         bus,
     )
-    return head + PROGRAM
+    # Padding made before the baseline moves every later object to another address.
+    return head + "PAD = bytes(%d)\n" % pad + PROGRAM
 
 
 def stage(board, out_dir):
@@ -266,13 +271,13 @@ def stage(board, out_dir):
     return files
 
 
-def run_micropython(board, keys, heap=None, hints=(), deal=None):
+def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0):
     """Run the keys under MicroPython from the deployed .mpy files; the result dict and
     the staged file list. `hints` and `deal` as for program()."""
     with tempfile.TemporaryDirectory() as tmp:
         files = stage(board, tmp)
         out = mpy.run(
-            program(keys, board, hints, deal),
+            program(keys, board, hints, deal, pad),
             firmware_dir=tmp,
             lib_dirs=[mpy.HOST_SIM / "machine.py"],
             heap=heap,
