@@ -415,6 +415,7 @@ def bench_engine(seconds):
 # The heap targets (code included): a Pico has about 200 KB free after boot.
 HEAP_BUDGET = {"oled_128x64": 48 * 1024, "pico_display": 96 * 1024, "pico_lcd_114": 96 * 1024}
 APP_RECORD = "records/won-solo.l10"
+LAYOUTS = (0, 16, 48, 112)  # pads (see apprun.program): the plain game's heap weighed in each layout
 
 
 def _median(values):
@@ -443,6 +444,9 @@ def bench_app(seconds=None, boards=None):
     for name in names:
         keys = keys_for_record(name, rec)
         results[name], files = apprun.run_micropython(name, keys)
+        results[name]["spread"] = [results[name]["peak"]] + [
+            apprun.run_micropython(name, keys, pad=pad)[0]["peak"] for pad in LAYOUTS[1:]
+        ]
         results[name]["mpy"] = sum(size for _, size in files)
         results[name]["files"] = len(files)
         hint_keys, hints = apprun.keys_with_hints(name, rec)
@@ -455,6 +459,8 @@ def bench_app(seconds=None, boards=None):
     kb = lambda b: f"{b / 1024:.1f} KB"
     row("peak live heap over the game (code included)",
         lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
+    row(f"… lowest–highest over {len(LAYOUTS)} heap layouts",
+        lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
     row("live heap at the title menu", lambda r, n: kb(r["at_start"]))
     row("of which the display's frame buffer", lambda r, n: f"{fmt_int(r['frame_bytes'])} B")
     row("peak live heap while a hint is computed (estimate)",
@@ -486,8 +492,12 @@ def bench_app(seconds=None, boards=None):
         "The live heap is `gc.mem_alloc()` right after a collection, between key presses (the",
         "runner collects only when Python returns to it, so each key is one step); the baseline",
         "is taken with the stand-in `machine`, `os` and `time` loaded, which a Pico has built in.",
+        "The collector is conservative (a word that looks like a pointer keeps a block), so the",
+        f"peak is also weighed with objects at other addresses ({len(LAYOUTS)} layouts: padding made",
+        "before the baseline); the first row is the unpadded run.",
         "A second run asks for five hints (moves 0, 10, 20, 30, 40): the hint figure is the live",
-        "heap before the largest of them, plus the code a hint loads (collected and measured",
+        "heap before the largest of them, once the table has let go of its drawing code as a",
+        "hint does (`hints.make_room`), plus the code a hint loads (collected and measured",
         "apart), plus everything the engine allocates while thinking with the collector off.",
         "A move's bytes include every key pressed to choose it; screen changes count the first",
         f"screen. The Pico time is the runner's × {slowdown:.1f} (the reference loop of",

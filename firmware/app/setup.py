@@ -29,7 +29,7 @@ def settings_screen(app, back=None):
     def explain():
         s.reasons = not s.reasons
 
-    labels = settings.sleep_label  # the closures keep what they need when app.settings goes
+    labels = settings.sleep_label
 
     items = [
         [lambda: "Brightness: %d%%" % s.brightness, change(brighter)],

@@ -26,7 +26,6 @@ seeded deals, see tools/research/tune_heuristic.py):
 """
 
 from compat import const
-from level10.cards import NONE
 from level10.rules import (
     AT_COUNT,
     AT_GRID,
@@ -38,6 +37,7 @@ from level10.rules import (
     AT_STATUS,
     AT_SUPPLY,
     AT_TURN,
+    NONE,  # not cards.NONE: that would load cards
     PAUSE,
     PAUSE_CELL,
     PLAYING,

@@ -18,7 +18,7 @@ Everywhere else uses the functions below.
 """
 
 from compat import const
-from level10.cards import NONE
+from level10.rules import NONE  # not cards.NONE: that would load cards
 
 PLAY = const(0)
 RESET = const(1)

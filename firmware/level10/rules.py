@@ -25,7 +25,10 @@ moves // 5 (RULINGS L10-3) and needs no byte of its own.
 """
 
 from compat import const
-from level10.cards import NONE, deck_problem
+
+# "No card" in a move, as cards.NONE: defined here too, so that rules, which is always
+# loaded, does not load cards (names and words, some 3 KB on a Pico) with it.
+NONE = const(63)
 
 FORMAT = const(1)
 PLAYING = const(0)
@@ -80,6 +83,8 @@ def new_state(players, pauses, deck, start=0):
         raise ValueError("pauses must be 0 to 3")
     if not 0 <= start < players:
         raise ValueError("the starting seat must be 1 to " + str(players))
+    from level10.cards import deck_problem  # words: loaded only to build a game
+
     reason = deck_problem(deck, pauses)
     if reason:
         raise ValueError(reason)

@@ -16,7 +16,6 @@ put-under cards are asked for) and holds:
 - `seat`, and `talk`: what teammates said (a level10.talk.Talk, or None).
 """
 
-from level10.cards import NONE
 from level10.moves import RESET, card, extra, kind
 from level10.rules import (
     AT_CAP,
@@ -27,6 +26,7 @@ from level10.rules import (
     AT_PLAYERS,
     AT_TURN,
     NO_SEAT,
+    NONE,  # not cards.NONE: that would load cards
     apply,
 )
 from level10.talk import UNKNOWN

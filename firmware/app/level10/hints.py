@@ -8,8 +8,8 @@ the engine right after. Watch a game and the bots (app/level10/team.py) use it t
 import sys
 
 from app.app import forget
-from level10 import cards, moves, rules
-from level10.cards import NONE
+from level10 import moves, rules
+from level10.rules import NONE  # not cards.NONE: cards loads only for the words, after the engine went
 
 _ENGINE = []  # type: list[str]  # the modules loading the engine brought in (it, and what it imports)
 
@@ -42,14 +42,24 @@ def hint(app, t):
     now on the game counts as assisted (kept in the save, so resuming does not drop it)."""
     t.message = "Thinking..."
     app.render()  # the engine takes about a second on a Pico: say so first
+    make_room(app, t)
     m = suggest(t.game, getattr(t, "talk", None))  # a table with teammates has what they said
+    unload()  # the engine's code goes before the words load cards
     t.survey()  # this position's moves again: the engine may have used the game's buffer
     point(t, m)
     t.message = say(m, "Hint: ", app.p.mono, 2)
-    unload("app.level10.hints", "level10.cards")
+    forget("app.level10.hints", "level10.cards")
     if not t.hinted:
         t.hinted = True
         t.save(app)
+
+
+def make_room(app, t):
+    """Let table `t`'s drawing code go while the engine thinks: the view object holds its
+    class, and through it its module; Play.draw makes it again. (tools/apprun.py calls this
+    too, to weigh what stays in memory while a hint is computed.)"""
+    t.view = None
+    forget("ui.level10.mono" if app.p.mono else "ui.level10.colour")
 
 
 def point(t, m):
@@ -72,13 +82,18 @@ def point(t, m):
 
 def _card(c, level):
     if level == 0:
-        return cards.name(c)
+        from level10.cards import name
+
+        return name(c)
     return "\x06" if c == rules.PAUSE else chr(1 + (c >> 3)) + str((c & 7) + 1)  # as the hand shows it
 
 
 def words(m, level=0):
     """Move `m` in words: level 0 names every card ("reset Swamp, Desert 8 then Sky 7
-    under"), level 1 shows cards as their world's icon and number, level 2 rows as icons too."""
+    under"), level 1 shows cards as their world's icon and number, level 2 rows as icons too.
+    Loads level10.cards (the callers unload it): never while the engine thinks."""
+    from level10 import cards
+
     row = chr(1 + moves.row(m)) if level > 1 else cards.WORLD_NAMES[moves.row(m)]
     a = moves.card(m)
     b = moves.extra(m)

@@ -20,7 +20,7 @@ counts as assisted, like Undo.
 
 from app.level10 import saves
 from level10 import moves, rules
-from level10.cards import NONE
+from level10.rules import NONE  # not cards.NONE: that would load cards
 from ui.level10 import BURY, DONE, HINT, MENU, PICK, RESET, ROW, TALK, UNDER, UNDO  # noqa: F401 - TALK: the team's
 
 SAVE = "game"  # the store's name for the game in progress
@@ -44,7 +44,7 @@ class Play:
         self.row = 0  # the row chosen in ROW
         self.focus = 0  # ring position
         self.message = message
-        self.view = _view(app)
+        self.view = self.make_view(app)
         self.survey()
 
     # the position
@@ -304,7 +304,16 @@ class Play:
     def open_menu(self, app):
         app.game().pause_menu(app, self)
 
+    def make_view(self, app):
+        """This table's drawing (ui/level10/: only the layout this board uses is loaded).
+        A hint lets it go while the engine thinks (app/level10/hints.py): the next draw
+        makes it again and draws the whole screen."""
+        return _view(app)
+
     def draw(self, app, full):
+        if self.view is None:
+            self.view = self.make_view(app)
+            full = True
         self.view.draw(app.p, self, full)
 
 

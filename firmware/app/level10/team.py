@@ -51,7 +51,6 @@ class Team(Play):
         self.told = None  # the message saying a bot's move (the OLED clears it after a while)
         self.extra = _RING[:4] if app.p.mono else _RING
         super().__init__(app, game, flags, message)
-        self.view = _view(app, rules.players(game.state))
         if self.mode == saves.BOTS and self.my_turn():
             self.speak(0)
             _unload()
@@ -305,7 +304,10 @@ class Team(Play):
 
                 handover.draw(app, self.name(self.seat()), self.message)
             return
-        self.view.draw(app.p, self, full)
+        super().draw(app, full)
+
+    def make_view(self, app):
+        return _view(app, rules.players(self.game.state))
 
 
 def _unload():

@@ -1,0 +1,122 @@
+"""The app's memory: code it unloads is really freed, and the peak stays within the board's
+budget. A Pico has about 200 KB of heap, and a loaded module's code lives there, so the app
+unloads what the screen showing does not use (app.app.forget). That only frees the code
+when nothing else still refers to it: a function or class imported by name into a module
+that stays loaded (`from level10.cards import NONE, deck_problem` in rules) keeps the whole
+module alive, and a later import then loads a second copy."""
+
+import pytest
+from mainloop import program
+
+from tools import apprun, bench
+
+REPO = apprun.mpy.REPO
+
+# forget() is wrapped before anything imports it by name: for each module it unloads,
+# weak references to its functions and classes (a function refers to its module's
+# globals, so the module's code stays while one lives). At the end, after a collection,
+# the ones still alive that are not the current module's own are held by something.
+WATCH = r"""
+import gc
+import sys
+import weakref
+
+from app import app as _app_module
+
+_forget = _app_module.forget
+WATCHED = []
+
+
+def forget(*names):
+    for name in names:
+        m = sys.modules.get(name)
+        if m is not None:
+            for v in list(vars(m).values()):
+                if getattr(v, "__module__", None) == name and (callable(v) or isinstance(v, type)):
+                    WATCHED.append((name, v.__qualname__, weakref.ref(v)))
+    _forget(*names)
+
+
+_app_module.forget = forget
+"""
+
+HELD = r"""
+gc.collect()
+held = []
+for name, what, ref in WATCHED:
+    v = ref()
+    m = sys.modules.get(name)
+    if v is not None and not (m is not None and getattr(m, what, None) is v):
+        held.append(name + "." + what)
+print(type(apps[-1].screen).__name__, len(WATCHED), sorted(set(held)))
+"""
+
+
+@pytest.mark.parametrize(
+    "board, names",
+    [
+        ("oled_128x64", "OK DOWN DOWN OK DOWN OK"),  # New game, Start, a card played
+        ("pico_display", "A Y Y A Y A"),
+        ("oled_128x64", "OK DOWN DOWN OK UP UP OK"),  # ... then Hint: the engine unloaded
+    ],
+)
+def test_code_the_app_unloads_is_freed(board, names, tmp_path):
+    (tmp_path / "board.py").write_bytes((REPO / "boards" / (board + ".py")).read_bytes())
+    code = WATCH + program(names, HELD, wait=300, root=str(tmp_path) + "/")
+    out = apprun.mpy.run_cpython(code, lib_dirs=[apprun.mpy.HOST_SIM, tmp_path])
+    screen, watched, held = out.split(None, 2)
+    assert screen == "Play" and int(watched) > 10  # the table is up; menus were unloaded
+    assert held.strip() == "[]", "unloaded code still held: " + held
+
+
+# The engine, loaded first so that its suggest() can be watched: when it starts thinking,
+# what the hint lets go must be gone (the table's drawing code, cards' words).
+THINKING = r"""
+import level10.hint as _engine
+
+_suggest = _engine.suggest
+THOUGHT = []
+
+
+def _watched(*a, **k):
+    gc.collect()
+    alive = set(n for n, _, ref in WATCHED if ref() is not None and n.startswith("ui.level10."))
+    alive |= set(n for n in ("ui.level10.mono", "ui.level10.colour", "level10.cards") if n in sys.modules)
+    THOUGHT.append(sorted(alive))
+    return _suggest(*a, **k)
+
+
+_engine.suggest = _watched
+"""
+
+
+@pytest.mark.parametrize(
+    "board, names", [("oled_128x64", "OK DOWN DOWN OK UP UP OK"), ("pico_display", "A Y Y A X X A")]
+)
+def test_a_hint_thinks_without_the_table_s_drawing_code(board, names, tmp_path):
+    (tmp_path / "board.py").write_bytes((REPO / "boards" / (board + ".py")).read_bytes())
+    tail = "print(type(apps[-1].screen).__name__, apps[-1].screen.message[:5], THOUGHT)"
+    code = WATCH + THINKING + program(names, tail, wait=300, root=str(tmp_path) + "/")
+    out = apprun.mpy.run_cpython(code, lib_dirs=[apprun.mpy.HOST_SIM, tmp_path])
+    assert out.strip().split(None, 2) == ["Play", "Hint:", "[[]]"]
+
+
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_lcd_114"])
+def test_a_whole_game_stays_within_the_board_s_heap_budget(board, micropython):
+    """The peak live heap of the scripted game (as `python -m tools.bench app` measures
+    it, code included) within the issue's budget for the board."""
+    from host_sim.autoplay import keys_for_record
+    from level10 import record
+
+    with open(bench.APP_RECORD) as f:
+        rec = record.parse(f.read())
+    micro, _ = apprun.run_micropython(board, keys_for_record(board, rec))
+    assert 0 < micro["peak"] <= bench.HEAP_BUDGET[board]
+
+
+def test_rules_no_card_is_cards_no_card():
+    """rules keeps its own NONE so that loading rules does not load cards: the two agree."""
+    from level10 import cards, moves, rules
+
+    assert rules.NONE == cards.NONE
+    assert moves.card(moves.reset(0)) == moves.extra(moves.play(0)) == cards.NONE
