@@ -3,9 +3,9 @@ looks at the screen the app is on and presses the key that gets a chosen move pl
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
 from app.level10 import play as T
-from level10 import cards, moves
+from level10 import moves, rules
 
-NONE = cards.NONE
+NONE = rules.NONE
 
 
 def button(profile, logical):

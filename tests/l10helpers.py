@@ -181,11 +181,11 @@ def script_deck(players, tokens, pauses=0, start=0, keep=None, undrawn=()):
     for seat, (_, tok) in zip(seats, plain):
         m = notation.parse(tok)
         if moves.kind(m) == moves.RESET:
-            if moves.card(m) != cards.NONE:
+            if moves.card(m) != rules.NONE:
                 raise ValueError("script_deck does not handle cards put under the deck")
             continue
         needs[seat].append(moves.card(m))
-        if moves.extra(m) != cards.NONE:
+        if moves.extra(m) != rules.NONE:
             needs[seat].append(moves.extra(m))
         if len(receiver) < dealt + ndeck:
             receiver.append(seat)

@@ -98,9 +98,9 @@ class Referee:
 def kind_of(m):
     """A move in the words the coverage figures use."""
     if moves.kind(m) == moves.RESET:
-        return "reset, %d under" % ((moves.card(m) != cards.NONE) + (moves.extra(m) != cards.NONE))
+        return "reset, %d under" % ((moves.card(m) != rules.NONE) + (moves.extra(m) != rules.NONE))
     if moves.card(m) == cards.PAUSE:
-        return "pause, burying" if moves.extra(m) != cards.NONE else "pause"
+        return "pause, burying" if moves.extra(m) != rules.NONE else "pause"
     return "level card"
 
 

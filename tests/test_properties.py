@@ -21,7 +21,7 @@ from level10.game import Game, seeded_deck
 from prng import Prng
 
 PAUSE = cards.PAUSE
-NONE = cards.NONE
+NONE = rules.NONE
 HAND_SIZES = (10, 7, 6, 5, 4)
 
 SETTINGS = settings(

@@ -34,7 +34,7 @@ from l10helpers import (
 from level10 import cards, moves, notation, referee, rules
 from level10.game import Game, seeded_deck
 
-NONE = cards.NONE
+NONE = rules.NONE
 S, F, W, V, D = range(5)
 
 

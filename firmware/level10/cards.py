@@ -13,7 +13,6 @@ WORLD_NAMES = ("Sky", "Forest", "Swamp", "Volcano", "Desert")
 N_WORLDS = const(5)
 N_LEVEL = const(40)
 PAUSE = const(40)
-NONE = const(63)  # "no card" inside a move
 
 
 def world(card):

@@ -37,7 +37,7 @@ from level10.rules import (
     AT_STATUS,
     AT_SUPPLY,
     AT_TURN,
-    NONE,  # not cards.NONE: that would load cards
+    NONE,
     PAUSE,
     PAUSE_CELL,
     PLAYING,

@@ -5,7 +5,7 @@
     bits 4-9  play: the card played; reset: first card put under the deck
     bits 10-15  play: the card buried under a pause; reset: second card put under
 
-Unused card fields hold `cards.NONE`. Moves stay below 2**16, so a history of
+Unused card fields hold `rules.NONE`. Moves stay below 2**16, so a history of
 them fits an array('H').
 
 Inlined fields. Where a move is built or read once per simulated move (rules.legal_moves
@@ -18,7 +18,7 @@ Everywhere else uses the functions below.
 """
 
 from compat import const
-from level10.rules import NONE  # not cards.NONE: that would load cards
+from level10.rules import NONE
 
 PLAY = const(0)
 RESET = const(1)

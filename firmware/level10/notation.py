@@ -6,6 +6,7 @@ does not use; records, the replay tool and the tests use this.
 
 from level10 import cards
 from level10.moves import RESET, card, extra, kind, play, reset, row
+from level10.rules import NONE
 
 
 def token(m):
@@ -15,15 +16,15 @@ def token(m):
     b = extra(m)
     if kind(m) == RESET:
         t = "R>" + r
-        if a != cards.NONE:
+        if a != NONE:
             t += "-" + cards.token(a)
-            if b != cards.NONE:
+            if b != NONE:
                 t += "-" + cards.token(b)
         return t
     if a != cards.PAUSE:
         return cards.token(a)
     t = "P>" + r
-    if b != cards.NONE:
+    if b != NONE:
         t += "+" + cards.token(b)
     return t
 
@@ -42,14 +43,14 @@ def parse(tok):
         if len(parts) > 3:
             raise ValueError("not a move: at most two cards go under the deck")
         w = _row_letter(parts[0])
-        under = [cards.NONE, cards.NONE]
+        under = [NONE, NONE]
         for i in range(1, len(parts)):
             under[i - 1] = cards.parse(parts[i])
         return reset(w, under[0], under[1])
     if tok.startswith("P>"):
         body = tok[2:]
         plus = body.find("+")
-        bury = cards.NONE
+        bury = NONE
         if plus >= 0:
             bury = cards.parse(body[plus + 1 :])
             if bury == cards.PAUSE:
@@ -71,15 +72,15 @@ def describe(m):
     b = extra(m)
     if kind(m) == RESET:
         t = r + " reset"
-        if a != cards.NONE:
+        if a != NONE:
             t += ", " + cards.name(a)
-            if b != cards.NONE:
+            if b != NONE:
                 t += " then " + cards.name(b)
             t += " under the deck"
         return t
     if a != cards.PAUSE:
         return cards.name(a)
     t = "pause in " + r
-    if b != cards.NONE:
+    if b != NONE:
         t += ", burying " + cards.name(b)
     return t

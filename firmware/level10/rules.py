@@ -26,8 +26,8 @@ moves // 5 (RULINGS L10-3) and needs no byte of its own.
 
 from compat import const
 
-# "No card" in a move, as cards.NONE: defined here too, so that rules, which is always
-# loaded, does not load cards (names and words, some 3 KB on a Pico) with it.
+# "No card" in a move's card fields. It lives here, not in cards, because rules is always
+# loaded and cards (names and words) is not.
 NONE = const(63)
 
 FORMAT = const(1)

@@ -26,7 +26,7 @@ from level10.rules import (
     AT_PLAYERS,
     AT_TURN,
     NO_SEAT,
-    NONE,  # not cards.NONE: that would load cards
+    NONE,
     apply,
 )
 from level10.talk import UNKNOWN

@@ -9,7 +9,7 @@ import sys
 
 from app.app import forget
 from level10 import moves, rules
-from level10.rules import NONE  # not cards.NONE: cards loads only for the words, after the engine went
+from level10.rules import NONE
 
 _ENGINE = []  # type: list[str]  # the modules loading the engine brought in (it, and what it imports)
 

@@ -20,7 +20,7 @@ counts as assisted, like Undo.
 
 from app.level10 import saves
 from level10 import moves, rules
-from level10.rules import NONE  # not cards.NONE: that would load cards
+from level10.rules import NONE
 from ui.level10 import BURY, DONE, HINT, MENU, PICK, RESET, ROW, TALK, UNDER, UNDO  # noqa: F401 - TALK: the team's
 
 SAVE = "game"  # the store's name for the game in progress
