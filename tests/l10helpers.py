@@ -4,7 +4,7 @@ Cards are written as tokens (`S1` .. `D8`, `P`), moves as record tokens
 (`F5`, `P>W`, `P>W+W3`, `R>D`, `R>D-S3-P`, see `notation.parse`). Seats are
 0-based in code; "seat 1" of the rulebook is seat 0 here.
 
-The deal (RULINGS L10-2): the deck, top card first, goes one card at a time
+The deal (ruling L10-2): the deck, top card first, goes one card at a time
 to seat 0, 1, 2, ... round and round until every hand is full; the rest is
 the draw deck, top first.
 """
@@ -148,7 +148,7 @@ def cell_move(r, cell):
 def predicted_seats(players, tokens, start=0):
     """The seat of each move when nobody is skipped: clockwise from `start`,
     and in a five-player game whoever completes a column (not the last)
-    plays again (RULINGS L10-10)."""
+    plays again (ruling L10-10)."""
     seat = start
     out = []
     for i, _ in enumerate(tokens):
@@ -275,7 +275,7 @@ FULL_GRID = (
 )
 
 # The Sky row starts with a pause played while the deck still has cards,
-# so Sky 8 never finds a slot (RULINGS L10-7).
+# so Sky 8 never finds a slot (ruling L10-7).
 PAUSE_FIRST_GRID = (
     "P  R  S1 S2 S3 S4 R  S5 S6 S7",
     "F1 F2 R  F3 F4 F5 F6 R  F7 F8",
@@ -296,14 +296,14 @@ ANDREA_GRID = (
 
 # FULL_GRID, solo with one pause: columns 1-7, then Sky 6, Forest 6 and
 # Volcano 7 of column 8 make 31 plays, which empty the deck; the pause stays
-# in hand and can bury a card (RULINGS L10-6).
+# in hand and can bury a card (ruling L10-6).
 BURY_ORDERS = [None] * 7 + ["SFVWD"]
 
 
 def empty_hand_tokens():
     """FULL_GRID for two players: seat 0 plays its last card at move 45, places
     the last reset with an empty hand at move 46 and is skipped at moves 48
-    and 49 (RULINGS L10-8)."""
+    and 49 (ruling L10-8)."""
     orders = [None] * 10
     orders[6] = "SWVFD"
     orders[8] = "SVFWD"
@@ -316,7 +316,7 @@ def empty_hand_tokens():
 
 def five_player_orders():
     """Row orders for FULL_GRID with five players: column c's reset goes to
-    seat c % 5, so every seat has cards enough (RULINGS L10-10)."""
+    seat c % 5, so every seat has cards enough (ruling L10-10)."""
     orders = []
     for col in range(10):
         r = col % 5

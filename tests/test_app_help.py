@@ -1,5 +1,5 @@
-"""How to play states the rules the way the project's rulings read them (RULINGS L10-7,
-L10-8, L10-9), on every board, as the player reads it: the pages the app puts up.
+"""How to play states the rules the way the project's rulings read them (rulings L10-7,
+L10-8, L10-9 of docs/rules.md), on every board, as the player reads it: the pages the app puts up.
 
 The help is read from the How to play screen opened by the keys (its lines as the Pager
 shows them, wrapped for that board), its paragraphs put back together, and each fact

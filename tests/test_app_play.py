@@ -2,7 +2,7 @@
 
 The firmware runs its own main loop (app/run.py) on the stand-in hardware; buttons are
 pins held down and let go in virtual time, the screen is what the emulated panel shows.
-An autoplayer (tests/apphelpers.py) looks at the screen the app is on and presses the key
+An autoplayer (host_sim/autoplay.py) looks at the screen the app is on and presses the key
 that brings the chosen move closer, from the title menu to the end screen.
 """
 

@@ -3,7 +3,7 @@ in the headless simulator (the firmware's own loop, buttons in virtual time, tic
 the bots' pacing), and under the real MicroPython.
 
 Every game is followed by a reference kept here, outside the app: the protocol of
-RULINGS L10-11 as the bench plays it (tools/policies.py): before every move each bot but
+ruling L10-11 as the bench plays it (tools/policies.py): before every move each bot but
 the mover announces (level10.talk.announce); a bot's move is
 level10.hint.suggest(seat_view(game, talk), seed=game.played); after a person's move what that
 person said is forgotten. The app's moves, talk and screens must agree with it.
@@ -553,7 +553,7 @@ def test_five_players_with_bots_to_the_end_and_who_completes_a_column_plays_agai
     ref = player.ref
     assert ref.game.over() and player.ended is not None and "5 players" in " ".join(player.ended.info)
     movers = ref.movers
-    # RULINGS L10-10: the seat that fills a column's fifth slot also makes the next move
+    # ruling L10-10: the seat that fills a column's fifth slot also makes the next move
     doubled = [k for k in range(5, len(movers), 5) if movers[k] == movers[k - 1]]
     assert doubled == list(range(5, len(movers), 5)) and doubled
     assert ref.bot_moves > len(movers) // 2 and watch.turns >= 2

@@ -2,7 +2,7 @@
 
 What a position's terms are is checked against the hand and the grid card by card; what
 the table says is checked against facts of the rules (a pause placed while the deck has
-cards costs the win, RULINGS L10-7; a row with nothing to play can stop a column) and
+cards costs the win, ruling L10-7; a row with nothing to play can stop a column) and
 against the fitter that made it; how the search uses it, by counting its calls."""
 
 import pytest
@@ -136,7 +136,8 @@ def test_the_chance_of_a_win_falls_with_each_row_that_has_nothing_to_play(pauses
 @pytest.mark.parametrize("pauses", [1, 2, 3])
 def test_a_pause_on_the_grid_before_the_deck_ran_out_costs_most_of_the_chance_of_a_win(pauses):
     """Pinned to the fitted outlook tables (outlook_p*.py)."""
-    # RULINGS L10-7: the game can then only be won if a later pause makes up for it
+    # ruling L10-7: such a game can no longer be fully won (no later pause makes up for it),
+    # though the table, fitted on play, keeps a little chance
     w = words(table(pauses)[0])
     assert w[2180] < w[2179] - 6 * 64  # odds of a win below 1/400 of the odds without
 

@@ -1,10 +1,10 @@
 """Property tests over random legal playouts (1-5 players, 0-3 pauses).
 
 The reference legal-move enumerator below is written straight from
-RULINGS L10-3 .. L10-6 and reads the position only through the public
+ruling L10-3 .. L10-6 and reads the position only through the public
 readers (`rules.hand`, `rules.deck`, `rules.cell`, `rules.supply`); it never
 calls `rules.legal_moves`, `referee.check` or `rules.can_act`. Likewise the Model
-of a move (RULINGS L10-4 .. L10-10) never calls `rules.apply`: applying a move to it
+of a move (ruling L10-4 .. L10-10) never calls `rules.apply`: applying a move to it
 must give the position rules.apply gives, draws and put-under cards included.
 """
 
@@ -279,7 +279,7 @@ def expected_after(s, mover):
 class Model:
     """A position laid out as on the table (a grid of cells, hands and the deck as lists,
     the supplies), read through the public readers, and a move applied to it straight
-    from RULINGS L10-4 .. L10-8 and L10-10. Written without rules.apply's code: if
+    from ruling L10-4 .. L10-8 and L10-10. Written without rules.apply's code: if
     rules.apply forgets a draw, a put-under card, a burial or a turn, the two disagree."""
 
     def __init__(self, s):

@@ -1,4 +1,4 @@
-"""app.saves: the game in progress as bytes, resumed by replaying its moves.
+"""app.level10.saves: the game in progress as bytes, resumed by replaying its moves.
 
 Covers: round trips at every move of the sample records and of seeded games (with Undo
 history and flags), games with teammates (their mode and what was said), version 1 saves,

@@ -183,7 +183,7 @@ def STEP():
 
 def finish(app, d):
     # With hints, three more steps weigh a hint by its parts, after the game: the code a
-    # hint loads (app.hints with the engine and what it imports), collected and measured;
+    # hint loads (app.level10.hints with the engine and what it imports), collected and measured;
     # then the engine's working memory: all it allocates, gc off, thinking with a budget
     # of 1 (one round of play-outs) about HINT_DEAL's first position.
     if S["phase"] == 2 and MICRO and HINTS:

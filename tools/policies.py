@@ -43,7 +43,7 @@ class Greedy:
        otherwise into the row whose value is highest.
 
     Resets come before pauses because a pause played while the deck has cards gives up
-    the full win (RULINGS L10-7), and an unused pause adds to the score. Ties go to the
+    the full win (ruling L10-7), and an unused pause adds to the score. Ties go to the
     first move listed (worlds top to bottom, low numbers first)."""
 
     def __call__(self, game):
@@ -92,7 +92,7 @@ class Hint:
     """The hint engine as a player: `hint.suggest(seat_view(game), budget, seed)` for the
     seat on turn, which sees only its own hand. `sims` adds up `hint.last_sims` over the calls.
 
-    `talking`: the seats talk as bots do in the app (RULINGS L10-11): before each move
+    `talking`: the seats talk as bots do in the app (ruling L10-11): before each move
     every other seat announces its world counts and wishes (`talk.announce`), and the
     seat on turn decides knowing them. Silent, each seat knows only its own hand."""
 

@@ -50,7 +50,7 @@ def main(board, clock=None, root="/", device=None, on_start=None):
             app = None  # let it go: the error screen may need the memory
             write_log(root, e)
             if not started:
-                store.clear_damaged("game")  # the start failed: do not resume that save again
+                set_aside_saves(store)  # the start failed: do not resume a save again
             try:
                 from app.crash import error_screen  # only ever needed here
 
@@ -58,6 +58,20 @@ def main(board, clock=None, root="/", device=None, on_start=None):
             except Exception:  # noqa: BLE001 - no memory even for that: still wait below
                 pass
             wait_for_button(device, clock)  # never a tight loop, whatever failed
+
+
+def set_aside_saves(store):
+    """Every game's saved game put aside, as a damaged file is, so the next start is fresh
+    (which one crashed the start is not known). A game's package names its save `SAVE`."""
+    from app.games import GAMES
+
+    for _title, entry in GAMES:
+        package = entry[: entry.rfind(".")]
+        try:
+            __import__(package)
+            store.clear_damaged(sys.modules[package].SAVE)
+        except Exception:  # noqa: BLE001 - the error screen must still come up
+            pass
 
 
 def loop(app, device, clock):

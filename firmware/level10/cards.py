@@ -1,7 +1,7 @@
 """Cards as small ints, and their names.
 
 Level cards are 0..39: world * 8 + (number - 1), worlds in row order
-Sky, Forest, Swamp, Volcano, Desert (RULINGS L10-1). Every pause is 40.
+Sky, Forest, Swamp, Volcano, Desert (ruling L10-1). Every pause is 40.
 Resets never leave their world's supply except onto the grid, so they need
 no card number.
 """

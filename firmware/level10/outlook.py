@@ -3,12 +3,12 @@
     value(s) -> the expected score plus the win bonus times the chance of a win, in
                 sixteenths of a point (an int: the engine uses no floats)
 
-The hint engine's play-outs stop a couple of columns on and ask this instead of playing
+The hint engine's play-outs stop a column on (hint._LOOK_COLUMNS) and ask this instead of playing
 to the end. A play-out to the end is one roll of the dice for the rest of the game;
 the table is the average of a great many: it was learned from the rule of thumb's own
 games (`python -m tools.research.fastsim --fit-outlook` writes level10/outlook_p0.py .. p3.py, one
 a difficulty), so with the same budget the search judges its candidates with far less
-luck. Only the game's own difficulty's table is loaded (8.8 KB of heap, not 35).
+luck. Only the game's own difficulty's table is loaded (a quarter of the heap all four take).
 
 What it reads is what the seat knows, and only in a few words a row (solo: seat 0):
 how many resets the row has left, how many held cards it can take now (0-3+), how far
@@ -46,7 +46,7 @@ SIGMOID = (
 )
 
 # heuristic's scratch arrays, which its play_out keeps current. This module and heuristic
-# are loaded and unloaded together (app.hints forgets all the engine's modules at once):
+# are loaded and unloaded together (app.level10.hints forgets all the engine's modules at once):
 # one loaded again alone would read the other's old arrays.
 _BITS = heuristic._BITS
 _held = heuristic.held

@@ -21,7 +21,7 @@ Layout of `s` (the offsets are the AT_* constants below):
           before the player draws.
 
 Every move fills exactly one grid slot, so the current column is
-moves // 5 (RULINGS L10-3) and needs no byte of its own.
+moves // 5 (ruling L10-3) and needs no byte of its own.
 """
 
 from compat import const
@@ -46,7 +46,7 @@ SLOTS = const(50)
 PAUSE = const(40)
 MAX_MOVES = const(540)  # 10 plays + 15 pause plays + 5 * (1 + 10 * 10) resets, rounded up
 
-HAND_SIZES = b"\x0a\x07\x06\x05\x04"  # RULINGS L10-2, for 1..5 players
+HAND_SIZES = b"\x0a\x07\x06\x05\x04"  # ruling L10-2, for 1..5 players
 
 # offsets into `s`; public so `referee` can read the same layout
 AT_FORMAT = const(0)
@@ -76,7 +76,7 @@ class IllegalMove(ValueError):
 
 def new_state(players, pauses, deck, start=0):
     """A fresh game: `deck` (top card first) is dealt one card a seat, round
-    and round (RULINGS L10-2); `start` is the 0-based starting seat."""
+    and round (ruling L10-2); `start` is the 0-based starting seat."""
     if not 1 <= players <= 5:
         raise ValueError("players must be 1 to 5")
     if not 0 <= pauses <= 3:
@@ -209,14 +209,14 @@ def tally(s):
     return level, resets, paused
 
 
-# RULINGS L10-9, by pauses never placed (0..3): the bonus of a won game, of a lost one
+# ruling L10-9, by pauses never placed (0..3): the bonus of a won game, of a lost one
 BONUS_WON = b"\x00\x0a\x1e\x32"  # 0, 10, 30, 50
 BONUS_LOST = b"\x00\x05\x14\x28"  # 0, 5, 20, 40
 
 
 def score_parts(s):
     """(level cards placed, resets placed, unused pauses, bonus, total) by
-    RULINGS L10-9; while playing, scored as if the game ended now unwon."""
+    ruling L10-9; while playing, scored as if the game ended now unwon."""
     level, resets, paused = tally(s)
     unused = s[AT_PAUSES] - paused
     table = BONUS_WON if s[AT_STATUS] == WON else BONUS_LOST

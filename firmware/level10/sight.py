@@ -4,7 +4,7 @@ A seat sees its own hand, the grid, the supplies, how many cards the deck and ea
 hand hold, and remembers the cards it put under the deck itself (it knows how deep
 they lie: every later draw brings them one closer). Everything else is unseen: the
 rest of the deck, in an order nobody knows, and the other hands. Teammates may have
-said how many cards of a world they hold (RULINGS L10-11); a deal respects that.
+said how many cards of a world they hold (ruling L10-11); a deal respects that.
 
 `Sight(view)` works this out once from a seat's view (level10.view: the real deck
 and the other hands are not in it); `deal(rng, out)` then writes into `out` a copy of

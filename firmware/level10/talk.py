@@ -1,4 +1,4 @@
-"""What teammates may tell each other (RULINGS L10-11), and what bots say.
+"""What teammates may tell each other (ruling L10-11), and what bots say.
 
 A seat may announce only: how many cards of a world it holds; the world it would
 like to play in; that it would like to place the reset of a world. `Talk` keeps the

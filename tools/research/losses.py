@@ -17,7 +17,7 @@ bench's shipped players (tools/aibench.py POLICIES) and prints, in markdown:
   win possible. A stronger player's move at the very position where a game was lost
   says whether more thinking, there, would have saved it.
 - for every game, where its pauses went: placed while the deck still had cards (which
-  costs the full win unless a later pause buries a card, RULINGS L10-7), placed to bury
+  costs the full win, ruling L10-7), placed to bury
   a card, or never placed (in the hand or still in the deck at the end), won and lost.
 
 Solo only: with seats the solver's proofs mostly end at the limit. Host only (it uses

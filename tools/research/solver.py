@@ -12,7 +12,7 @@ deck order). It is the AI bench's upper bound:
     solve(deck, pauses, players=1, start=0, limit=LIMIT) -> Solution
 
 plays every seat and returns the best line it found (`moves`, legal from the start with
-Game(players, pauses, deck=deck, start=start)), its final score (rules.score, RULINGS
+Game(players, pauses, deck=deck, start=start)), its final score (rules.score, ruling
 L10-9), whether it wins, the nodes (positions entered) it used, and `exact`: True when the
 search finished within `limit` nodes, so that no line scores more.
 

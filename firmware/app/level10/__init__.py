@@ -6,4 +6,5 @@ it again only through the app (`app.game()`), never by importing it. Names every
 of the game uses live here.
 """
 
+SAVE = "game"  # the store's name for the game in progress (app/run.py reads it too)
 NAMES = ("Master", "Pro", "Standard", "Beginner")  # difficulty by number of pauses (rulebook table)

@@ -18,12 +18,10 @@ asked): the cursor goes to its card (or Reset), targets() gives its row (`hint`,
 counts as assisted, like Undo.
 """
 
-from app.level10 import saves
+from app.level10 import SAVE, saves
 from level10 import moves, rules
 from level10.rules import NONE
 from ui.level10 import BURY, DONE, HINT, MENU, PICK, RESET, ROW, TALK, UNDER, UNDO  # noqa: F401 - TALK: the team's
-
-SAVE = "game"  # the store's name for the game in progress
 
 
 class Play:

@@ -67,10 +67,12 @@ def resume(data):
 
 def _bad_talk(said, players):
     """True unless `said` is what seats of a game of `players` could have said: counts up to
-    a hand (10), worlds 0-4, or 255 for nothing said; seats beyond the game said nothing."""
+    a hand (10), worlds 0-4, or UNKNOWN for nothing said; seats beyond the game said nothing."""
+    from level10.talk import UNKNOWN  # only a game with teammates has talk to check
+
     for i in range(TALK):
         v = said[i]
-        if v == 255:
+        if v == UNKNOWN:
             continue
         seat = i // 5 if i < 25 else i % 5
         if seat >= players or v > (10 if i < 25 else 4):

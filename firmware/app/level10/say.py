@@ -1,4 +1,4 @@
-"""Talk: what the seat on turn may tell its teammates (RULINGS L10-11), as a menu.
+"""Talk: what the seat on turn may tell its teammates (ruling L10-11), as a menu.
 
 Only three kinds of thing may be said: how many cards of a world one holds (counted from
 the real hand, so nobody can get it wrong), the world one would like to play in, and the
@@ -14,7 +14,7 @@ from level10 import cards, rules
 
 
 def menu(app, t):
-    """The Talk menu for table `t` (an app.team.Team), for the seat whose hand it shows."""
+    """The Talk menu for table `t` (an app.level10.team.Team), for the seat whose hand it shows."""
     seat = t.seat()
     s = t.game.state
     talk = t.talk

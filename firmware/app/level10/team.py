@@ -13,7 +13,7 @@ another seat, a screen hides every hand ("Player 2's turn: pass the handheld") u
 the table then shows that seat's hand.
 
 In both modes Talk (on the ring) opens app/level10/say.py: what the seat on turn may announce
-(RULINGS L10-11), shown to the others on the table: a line per seat on the colour
+(ruling L10-11), shown to the others on the table: a line per seat on the colour
 boards; on the OLED the bottom line shows each seat's line in turn. Hint asks the engine
 for the seat on turn, knowing what was said, and marks the game assisted. Undo with bots
 takes back the player's last move and the bots' moves after it; in pass and play the
@@ -28,7 +28,7 @@ from app.level10 import saves
 from app.level10.play import HINT, MENU, PICK, RESET, TALK, UNDO, Play
 from compat import const, ticks_add, ticks_diff
 from level10 import moves, rules
-from level10.talk import Talk, announce
+from level10.talk import UNKNOWN, Talk, announce
 
 PERIOD = const(1200)  # ms of app time a bot's chosen move is on show before it is played
 GAP = const(400)  # ms between a bot's move and the next bot's thinking, to see it land
@@ -99,10 +99,10 @@ class Team(Play):
         if q >= 5:
             return t  # no seat (the game is over)
         for w in range(5):
-            if b[q * 5 + w] != 255:
+            if b[q * 5 + w] != UNKNOWN:
                 t += chr(1 + w) + str(b[q * 5 + w])
         for k, mark in ((25, " \x13"), (30, " \x07")):
-            if b[k + q] != 255:
+            if b[k + q] != UNKNOWN:
                 t += mark + chr(1 + b[k + q])
         return t.strip()
 

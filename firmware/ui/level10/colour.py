@@ -10,7 +10,7 @@ Each part remembers what it drew, so a move repaints only the slots, tiles
 and words that changed.
 
 With teammates (`Team`, for app/level10/team.py) a line per other seat sits on top: its name,
-how many cards it holds and what it said (RULINGS L10-11); the seat on turn is lit. The
+how many cards it holds and what it said (ruling L10-11); the seat on turn is lit. The
 grid's rows shrink to make room (15 px for one other seat down to 11 px for four), level,
 deck and score move to the right of the hand (which holds 7 cards at most then), and the
 bar gains Talk.
