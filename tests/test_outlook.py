@@ -136,8 +136,7 @@ def test_the_chance_of_a_win_falls_with_each_row_that_has_nothing_to_play(pauses
 @pytest.mark.parametrize("pauses", [1, 2, 3])
 def test_a_pause_on_the_grid_before_the_deck_ran_out_costs_most_of_the_chance_of_a_win(pauses):
     """Pinned to the fitted outlook tables (outlook_p*.py)."""
-    # ruling L10-7: such a game can no longer be fully won (no later pause makes up for it),
-    # though the table, fitted on play, keeps a little chance
+    # ruling L10-7: such a game can no longer be fully won (no later pause makes up for it)
     w = words(table(pauses)[0])
     assert w[2180] < w[2179] - 6 * 64  # odds of a win below 1/400 of the odds without
 
