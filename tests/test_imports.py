@@ -162,6 +162,26 @@ def test_only_hw_imports_machine():
     assert "hw.boot" in [m for m, names in RAW.items() if "machine" in names]  # the check sees it
 
 
+def game_imports_of_shared_code(edges):
+    """(shared module, game module) pairs: the app's and the UI's own modules (app/*.py,
+    ui/*.py) must know no game, neither its engine nor its screens (app/NAME/, ui/NAME/)."""
+    games = {m.split(".")[1] for m in edges if m.split(".")[0] in ("app", "ui") and m.count(".") >= 2}
+    out = []
+    for m, ts in edges.items():
+        top, _, rest = m.partition(".")
+        if top not in ("app", "ui") or "." in rest or rest in games:
+            continue
+        for t in ts:
+            parts = t.split(".")
+            if layer(t) == "engine" or (parts[0] in ("app", "ui") and len(parts) > 1 and parts[1] in games):
+                out.append((m, t))
+    return sorted(out)
+
+
+def test_shared_app_and_ui_code_knows_no_game():
+    assert game_imports_of_shared_code(EDGES) == []
+
+
 def test_function_level_imports_are_read():
     # app.level10.menu opens the table only when a game starts: a lazy import
     assert "app.level10.play" in EDGES["app.level10.menu"]
@@ -224,3 +244,23 @@ def test_relative_imports_resolve(tmp_path):
     edges, _ = graph(tmp_path)
     assert edges["pkg.a"] == {"pkg.b"}
     assert edges["pkg"] == {"pkg.b"}
+
+
+def test_a_shared_module_importing_a_game_is_found():
+    edges = {
+        "app.app": {"app.screen"},
+        "app.screen": {"level10.cards"},
+        "app.run": {"app.level10.menu"},
+        "ui.paint": {"ui.level10"},
+        "app.level10": set(),
+        "app.level10.menu": {"level10.rules", "app.screen"},
+        "ui.level10": set(),
+        "ui.level10.mono": {"level10.rules"},
+        "level10.cards": set(),
+        "level10.rules": set(),
+    }
+    assert game_imports_of_shared_code(edges) == [
+        ("app.run", "app.level10.menu"),
+        ("app.screen", "level10.cards"),
+        ("ui.paint", "ui.level10"),
+    ]
