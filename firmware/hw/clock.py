@@ -11,12 +11,11 @@ try:
 except ImportError:  # CPython
     import time as _time
 
+    from compat import TICKS_HALF as _HALF
+    from compat import TICKS_MAX as _MAX
     from compat import ticks_add as _add
     from compat import ticks_diff as _ticks_diff
 
-    _PERIOD = 1 << 30  # MicroPython's TICKS_PERIOD
-    _MAX = _PERIOD - 1
-    _HALF = _PERIOD >> 1
     # monotonic_ns is CPython's; MicroPython's time has no such name (it never gets here).
     _ns = getattr(_time, "monotonic_ns", _time.time_ns)
 

@@ -8,9 +8,10 @@
 Unused card fields hold `rules.NONE`. Moves stay below 2**16, so a history of
 them fits an array('H').
 
-Inlined fields. Where a move is built or read once per simulated move (rules.legal_moves
+Inlined fields. Where moves are built or read by the hundred (rules.legal_moves
 and rules.apply, the rule of thumb's play-outs in heuristic, the hint's search, the
-solver in tools/research/solver.py), a function call would cost more than the move itself, so
+solver in tools/research/solver.py, the table's survey of every legal move in
+app/level10/play.py), a function call would cost more than the move itself, so
 those places write the fields out and say "move bits inline (see moves)":
 `m & 7` the row, `m & 8` a reset, `(m >> 4) & 63` the card, `(m >> 10) & 63` the extra
 card, `0xFC00` the extra field holding NONE, `r | 0xFFF8` a reset with nothing put under.
