@@ -47,10 +47,11 @@ class App:
         self.store = store
         self.labels = labels or {}  # logical key -> this board's button name ("ok" -> "A")
         self.device = device  # hw.device.Device: backlight and panel power (None in some tests)
-        from app import settings  # stays loaded (see save_settings)
+        from app import settings
 
         # the note (a damaged file's) is told once
         self.settings, self.note = settings.load(store)
+        forget("app.settings")  # the values stay (their class is app.prefs')
         self.entropy = now & 0x3FFFFFFF
         self.last = now
         self.awake = True
@@ -143,12 +144,10 @@ class App:
     # persistence
 
     def save_settings(self):
-        # Not unloaded after: self.settings, a Settings, holds its class and through it the
-        # module's code, so forgetting the module would free nothing and the next import
-        # would load a second copy.
         from app import settings
 
         self.store.write(settings.FILE, settings.encode(self.settings))
+        forget("app.settings")
 
     def load(self, name, decode, fallback):
         """Stored file `name` decoded by `decode`, or `fallback()` when there is none; a

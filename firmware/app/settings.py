@@ -16,6 +16,7 @@ again: that game (Level 10, app/level10/choices.py) reads its part from it too u
 has a file of its own, so both parts survive whichever is saved first.
 """
 
+from app.prefs import Settings  # noqa: F401 - the App's object; defaults there
 from compat import const
 
 FILE = "options"  # the store's name for the settings
@@ -28,13 +29,6 @@ _MAGIC = b"LC"
 _VERSION = const(2)
 _SIZE = const(6)
 _OLD_SIZE = const(8)
-
-
-class Settings:
-    def __init__(self):
-        self.brightness = 80
-        self.sleep_after = 5
-        self.reasons = True
 
 
 def _clamp(v, low, high):

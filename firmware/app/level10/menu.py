@@ -103,6 +103,7 @@ def _table(app, screen):
         "app.level10.menu",
         "app.screen",
         "app.setup",
+        "app.settings",
         "app.level10.stats",
         "app.level10.help",
         "app.level10.newgame",
