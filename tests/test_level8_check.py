@@ -6,6 +6,7 @@ extending), LB-6 (full combinations still take jokers).
 """
 
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -227,3 +228,14 @@ def test_the_module_entry_point_prints_json_and_exits_2_on_stderr_only():
     bad = subprocess.run(cmd + ["extend", "run", "R4 O5 Y7", "G8"], capture_output=True, text=True, cwd=REPO,
                          check=False)
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1
+
+
+def test_the_examples_in_the_docs_print_what_the_docs_show(capsys):
+    lines = (REPO / "docs" / "level8-check.md").read_text(encoding="utf-8").splitlines()
+    examples = [(lines[i], lines[i + 1]) for i in range(len(lines) - 1)
+                if lines[i].startswith("    $ python -m host_sim level8 ")]
+    assert len(examples) == 4
+    for call, shown in examples:
+        argv = shlex.split(call.split("level8 ", 1)[1])
+        assert level8.main(argv) == 0
+        assert capsys.readouterr().out.strip() == shown.strip(), call
