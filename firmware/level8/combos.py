@@ -52,6 +52,23 @@ def _run_start(group, end):
     return start
 
 
+def _fill_run(out, start):
+    """Give the free wilds of `out` (in place) the numbers of the run from `start` that its
+    other cards leave open, in order; returns `out`."""
+    seen = 0
+    for c in out:
+        if c != cards.WILD:
+            seen |= 1 << cards.number(c)
+    v = start
+    for i in range(len(out)):
+        if out[i] == cards.WILD:
+            while seen & (1 << v):
+                v += 1
+            out[i] = cards.wild_as_number(v)
+            v += 1
+    return out
+
+
 def _shared(group, kind):
     """The number - 1 (SET) or the colour (COLOUR) all valued cards of the group share;
     -1 when they differ or a card has none (a Skip, a wild valued the other way); 0 when
@@ -76,20 +93,7 @@ def resolve(group, kind, size=1):
     out = list(group)
     if kind == RUN:
         start = _run_start(group, 0)
-        if not start:
-            return None
-        seen = 0
-        for c in group:
-            if c != cards.WILD:
-                seen |= 1 << cards.number(c)
-        v = start
-        for i in range(n):
-            if out[i] == cards.WILD:
-                while seen & (1 << v):
-                    v += 1
-                out[i] = cards.wild_as_number(v)
-                v += 1
-        return out
+        return _fill_run(out, start) if start else None
     v = _shared(group, kind)
     if v < 0:
         return None
@@ -222,19 +226,7 @@ def extend_one(kind, group, card):
             if cards.number(c) == v:
                 return None, "the run already has a " + str(v)
         return None, cards.token(card) + " does not fit at either end of the run"
-    out = new
-    seen = 0
-    for c in new:
-        if c != cards.WILD:
-            seen |= 1 << cards.number(c)
-    w = start
-    for i in range(len(out)):
-        if out[i] == cards.WILD:
-            while seen & (1 << w):
-                w += 1
-            out[i] = cards.wild_as_number(w)
-            w += 1
-    return out, None
+    return _fill_run(new, start), None
 
 
 def extend(kind, group, added):
