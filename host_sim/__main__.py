@@ -4,6 +4,7 @@
     python -m host_sim --board NAME --headless --press "A A X B" --screenshot out.png
                                                                  press buttons, save the screen
     python -m host_sim replay FILE                                play a .l10 record, print JSON
+    python -m host_sim level8 check|extend ...                    judge Level 8 combinations, print JSON
 """
 
 import argparse
@@ -23,6 +24,10 @@ def main(argv=None):
         from host_sim import replay
 
         return replay.main(args.file)
+    if argv[:1] == ["level8"]:
+        from host_sim import level8
+
+        return level8.main(argv[1:])
     import boards
 
     ap = argparse.ArgumentParser(
