@@ -1,0 +1,200 @@
+"""The meld finder: every distinct way a hand lays out a level, best first.
+
+`layouts(hand, reqs, limit)` returns (layouts, capped). A layout is a list of groups, one
+per requirement of `reqs` and in its order, each group's free wilds valued as
+`combos.resolve` values them. Skips are never used; cards not laid stay in the hand.
+Groups may hold more cards than their requirement asks (ruling L8-3 allows it).
+
+Two layouts are the same when they have the same groups, whichever requirement each takes
+and whatever values the free wilds could take: one layout per multiset of groups.
+
+Ranking, the way a player would choose: fewer wilds laid first (they are worth keeping for
+later), then more cards laid (fewer left to get rid of), then a lower sum of the numbers
+kept in the hand, then the order the search met them in (numbers and colours low to high).
+
+The search takes each requirement in turn and builds its group from the cards still in the
+hand, counted per card code, so it looks only at groups of one number, one colour or
+consecutive numbers, and stops early when the cards left cannot meet what is still asked.
+Every distinct layout is counted, but only the best `limit` are kept: `capped` says that
+more existed. Groups are built in one list per requirement; only a kept layout allocates.
+"""
+
+from level8 import cards, combos
+from level8.levels import RUN, SET
+
+_N = cards.N_NUMBERS
+_W = cards.WILD
+_SCORE_LAID = 256  # the sum of the numbers kept is at most 14 * 15 = 210
+_SCORE_WILDS = 16 * _SCORE_LAID  # at most 14 cards laid, so 15 - laid is 1..15
+
+# The codes that can stand together in a set of each number / a colour group of each colour.
+_SET_CODES = tuple(tuple([cards.number_card(c, n) for c in range(cards.N_COLOURS)] + [cards.wild_as_number(n)])
+                   for n in range(1, _N + 1))
+_COLOUR_CODES = tuple(tuple([cards.number_card(c, n) for n in range(1, _N + 1)] + [cards.wild_as_colour(c)])
+                      for c in range(cards.N_COLOURS))
+# The codes that stand for each number in a run (index 1..15).
+_RUN_CODES = ((),) + _SET_CODES
+
+
+class _Search:
+    def __init__(self, hand, reqs, limit):
+        self.reqs = reqs
+        self.limit = limit
+        self.counts = bytearray(cards.N_CODES)
+        self.left = 0
+        for c in hand:
+            if c != cards.SKIP:
+                self.counts[c] += 1
+                self.left += 1
+        # What the requirements from r on need at least, to stop when it cannot be met.
+        self.need = [0] * (len(reqs) + 1)
+        for r in range(len(reqs) - 1, -1, -1):
+            self.need[r] = self.need[r + 1] + max(1, reqs[r][1])
+        # The last earlier requirement equal to each (-1: none): equal requirements take
+        # their groups in order of lowest card, so that no layout is found twice that way.
+        self.same = [-1] * len(reqs)
+        for r in range(len(reqs)):
+            for q in range(r):
+                if reqs[q] == reqs[r]:
+                    self.same[r] = q
+        self.groups = [[] for _ in reqs]
+        self.found = 0
+        self.best = []  # [score, order, layout] sorted by score then order
+
+    # -- moving cards between the hand and the group being built ----------------
+
+    def _take(self, g, code, k):
+        for _ in range(k):
+            g.append(code)
+        self.counts[code] -= k
+        self.left -= k
+
+    def _give_back(self, g, code, k):
+        for _ in range(k):
+            g.pop()
+        self.counts[code] += k
+        self.left += k
+
+    def _with_wilds(self, r, g, size, low):
+        """Finish group `g` with `low` or more free wilds, as long as it stays a group (at
+        most 15 cards for a run), and go on to the next requirement."""
+        free = self.counts[_W]
+        top = free if self.reqs[r][0] != RUN else min(free, _N - len(g))
+        q = self.same[r]
+        floor = min(self.groups[q]) if q >= 0 else 0
+        lowest = min(g) if g else _W
+        for j in range(max(low, size - len(g)), top + 1):
+            if (lowest if j == 0 else min(lowest, _W)) < floor:
+                continue
+            self._take(g, _W, j)
+            self._next(r + 1)
+            self._give_back(g, _W, j)
+
+    # -- the search -------------------------------------------------------------------
+
+    def _next(self, r):
+        if self.left < self.need[r]:
+            return
+        if r == len(self.reqs):
+            self._leaf()
+            return
+        kind, size = self.reqs[r]
+        g = self.groups[r]
+        if kind == RUN:
+            for lo in range(1, _N + 1):
+                self._run(r, g, size, lo, lo, 0)
+        else:
+            codes = _SET_CODES if kind == SET else _COLOUR_CODES
+            for v in range(len(codes)):
+                self._alike(r, g, size, codes[v], 0, False)
+        # A group of free wilds alone.
+        if self.counts[_W] >= max(1, size):
+            self._with_wilds(r, g, max(1, size), max(1, size))
+
+    def _alike(self, r, g, size, codes, i, valued):
+        """Every choice of copies of codes[i:] (one number, or one colour), then free wilds;
+        `valued`: a card other than a free wild is in the group already."""
+        if i == len(codes):
+            if valued:
+                self._with_wilds(r, g, size, 0)
+            return
+        code = codes[i]
+        n = self.counts[code]
+        self._alike(r, g, size, codes, i + 1, valued)
+        for k in range(1, n + 1):
+            self._take(g, code, k)
+            self._alike(r, g, size, codes, i + 1, True)
+            self._give_back(g, code, k)
+
+    def _run(self, r, g, size, lo, v, gaps):
+        """Runs whose lowest valued card is `lo`, with one card for each number from `v` on
+        or a gap a free wild fills; `gaps` so far. Number `lo` always gets a card."""
+        if v > _N:
+            return
+        codes = _RUN_CODES[v]
+        for code in codes:
+            if self.counts[code]:
+                self._take(g, code, 1)
+                # Stop here (v is the highest valued card) ...
+                if len(g) + gaps <= _N:
+                    self._with_wilds(r, g, size, gaps)
+                # ... or go on up.
+                self._run(r, g, size, lo, v + 1, gaps)
+                self._give_back(g, code, 1)
+        if v > lo and gaps < self.counts[_W]:
+            self._run(r, g, size, lo, v + 1, gaps + 1)
+
+    def _leaf(self):
+        groups = self.groups
+        if not self._canonical():
+            return
+        self.found += 1
+        wilds = laid = kept = 0
+        for g in groups:
+            laid += len(g)
+            for c in g:
+                if cards.is_wild(c):
+                    wilds += 1
+        for c in range(cards.N_NUMBER_CARDS):
+            if self.counts[c]:
+                kept += self.counts[c] * cards.number(c)
+        score = wilds * _SCORE_WILDS + (_SCORE_WILDS // _SCORE_LAID - 1 - laid) * _SCORE_LAID + kept
+        best = self.best
+        if len(best) >= self.limit and score >= best[-1][0]:
+            return
+        layout = [combos.resolve(groups[r], self.reqs[r][0], self.reqs[r][1]) for r in range(len(groups))]
+        entry = [score, self.found, layout]
+        i = len(best)
+        while i > 0 and best[i - 1][0] > score:
+            i -= 1
+        best.insert(i, entry)
+        if len(best) > self.limit:
+            best.pop()
+
+    def _canonical(self):
+        """True for one way only of matching a multiset of groups to the requirements: the
+        one `combos.match_level` finds for the groups in sorted order."""
+        keys = [sorted(g) for g in self.groups]
+        order = sorted(range(len(keys)), key=lambda i: keys[i])
+        taken = combos.match_level([keys[i] for i in order], self.reqs)
+        for i in range(len(order)):
+            if keys[order[i]] != keys[taken[i]]:
+                return False
+        return True
+
+
+def layouts(hand, reqs, limit=20):
+    """(the best `limit` layouts of level `reqs` from `hand`, best first; True when the hand
+    has more layouts than that). A layout is one valued group per requirement, in order."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    s = _Search(hand, reqs, limit)
+    s._next(0)
+    return [e[2] for e in s.best], s.found > limit
+
+
+def count(hand, reqs):
+    """How many distinct layouts of `reqs` the hand has."""
+    s = _Search(hand, reqs, 1)
+    s._next(0)
+    return s.found
