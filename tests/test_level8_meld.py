@@ -1,0 +1,228 @@
+"""The meld finder (`level8.meld`): every distinct way to lay out a level from a hand,
+ranked. Examples per level of every side (rulings L8-2, LB-5), combinations and wilds
+(L8-3, LB-6); a property test against a reference that tries every partition of a small
+hand; the same answers under the real MicroPython.
+"""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from level8 import cards, combos, levels, meld
+from level8.levels import COLOUR, RUN, SET
+
+from tools import micropython as mpy
+
+
+def g(text):
+    return [cards.parse(t) for t in text.split()]
+
+
+def toks(layout):
+    return [" ".join(cards.token(c) for c in group) for group in layout]
+
+
+def in_hand(card, hand):
+    """The card as it was in the hand: a wild the hand does not hold with that value was a
+    free wild (the tests never mix free wilds and wilds with values in one hand)."""
+    return card if card in hand or not cards.is_wild(card) else cards.WILD
+
+
+def check_layout(layout, hand, reqs):
+    """The layout takes the whole level from cards of the hand, each free wild valued."""
+    assert combos.match_level(layout, reqs) is not None
+    for r, group in enumerate(layout):
+        assert combos.meets(group, reqs[r][0], reqs[r][1])
+        assert cards.WILD not in group and cards.SKIP not in group
+    pool = list(hand)
+    for group in layout:
+        for c in group:
+            pool.remove(in_hand(c, hand))  # raises when the hand does not have the card
+
+
+def key(layout, hand):
+    return tuple(sorted(tuple(sorted(in_hand(c, hand) for c in group)) for group in layout))
+
+
+def rank(layout, hand):
+    """The documented order: wilds laid, then cards laid (more first), then numbers kept."""
+    laid = [c for group in layout for c in group]
+    kept = list(hand)
+    for c in laid:
+        kept.remove(in_hand(c, hand))
+    return (sum(cards.is_wild(c) for c in laid), -len(laid),
+            sum(cards.number(c) for c in kept if cards.is_number_card(c)))
+
+
+def laid_out(reqs):
+    """A hand that lays out `reqs` with no wild: runs in colours R O Y from 1 up, sets of
+    10, 11, 12, ... from red up, colour groups in V B G from 1 up (no card twice)."""
+    hand = []
+    for i, (kind, size) in enumerate(reqs):
+        if kind == RUN:
+            hand += [cards.number_card(i, n) for n in range(1, size + 1)]
+        elif kind == SET:
+            hand += [cards.number_card(c, 10 + i) for c in range(size)]
+        else:
+            hand += [cards.number_card(5 - i, n) for n in range(1, size + 1)]
+    return hand
+
+
+SIDES = [(cards.LEVEL8, 1), (cards.LEVELUP, 1), (cards.BOARD, 1), (cards.BOARD, 2)]
+
+
+@pytest.mark.parametrize("game,side", SIDES)
+def test_l8_2_lb_5_every_level_of_every_side_is_found_in_a_hand_that_has_it(game, side):
+    for n in range(1, 9):
+        reqs = levels.level(game, side, n)
+        hand = laid_out(reqs) + g("W S V15")
+        found, _ = meld.layouts(hand, reqs, 5)
+        assert found, (game, side, n)
+        for layout in found:
+            check_layout(layout, hand, reqs)
+        # The best layout keeps the wild: the hand has the level without it.
+        assert not any(cards.is_wild(c) for group in found[0] for c in group)
+
+
+def test_l8_2_level_3_run_of_three_and_four_of_one_colour():
+    hand = g("R4 O5 Y6 B1 B9 B12 B14 S")
+    found, capped = meld.layouts(hand, levels.level(cards.LEVEL8, 1, 3), 10)
+    assert [toks(layout) for layout in found] == [["R4 O5 Y6", "B1 B9 B12 B14"]] and not capped
+
+
+def test_l8_3_sets_of_one_level_may_share_a_number():
+    hand = g("R5 O5 Y5 G5 B5 V5 W W V1")
+    found, capped = meld.layouts(hand, levels.level(cards.LEVEL8, 1, 6), 1000)  # a pair and two triples
+    assert not capped
+    assert any(all(cards.number(c) == 5 for group in layout for c in group) for layout in found)
+    # The best spend one wild only: the 1 and a wild are the pair, the six 5s two triples.
+    assert toks(found[0])[0] == "V1 W=1"
+    assert sorted(toks(found[0])[1].split() + toks(found[0])[2].split()) == ["B5", "G5", "O5", "R5", "V5", "Y5"]
+
+
+def test_wilds_take_values_and_the_best_layout_uses_fewest():
+    hand = g("R1 O2 W W W Y9")
+    found, _ = meld.layouts(hand, levels.level(cards.LEVEL8, 1, 1), 100)  # two runs of three
+    assert found
+    for layout in found:
+        check_layout(layout, hand, levels.level(cards.LEVEL8, 1, 1))
+    wilds = [sum(cards.is_wild(c) for group in layout for c in group) for layout in found]
+    assert wilds[0] == 3 and wilds == sorted(wilds)
+    assert "R1 O2 W=3" in toks(found[0])
+
+
+def test_a_hand_of_wilds_lays_any_level():
+    hand = [cards.WILD] * 6 + g("S S")
+    for n in range(1, 9):
+        reqs = levels.level(cards.LEVEL8, 1, n)
+        found, _ = meld.layouts(hand, reqs, 3)
+        if sum(size for _, size in reqs) <= 6:
+            assert found
+            for layout in found:
+                check_layout(layout, hand, reqs)
+        else:
+            assert found == []
+
+
+def test_skips_are_never_laid_and_no_layout_is_an_empty_list():
+    assert meld.layouts(g("S S S R1 O2"), levels.level(cards.LEVEL8, 1, 5), 5) == ([], False)
+    assert meld.layouts(g("R1 O1 Y1 S S S S"), levels.level(cards.LEVEL8, 1, 2), 5) == ([], False)
+    assert meld.layouts([], levels.level(cards.BOARD, 2, 8), 5) == ([], False)
+    found, _ = meld.layouts(g("R1 O2 Y3 S S G4 B5 V6"), levels.level(cards.LEVEL8, 1, 1), 5)
+    assert found and all(cards.SKIP not in group for layout in found for group in layout)
+
+
+def test_lb_6_a_full_set_still_takes_a_joker():
+    hand = g("R4 O4 Y4 G4 B4 V4 W R9 O9 Y9 G9")
+    found, _ = meld.layouts(hand, levels.level(cards.BOARD, 1, 8), 50)  # two quadruples
+    assert any(len(layout[0]) + len(layout[1]) == 11 for layout in found)
+
+
+def test_many_layouts_are_capped_and_the_best_kept_in_order():
+    hand = g("R1 O2 Y3 G4 B5 V6 R7 W W W W")
+    reqs = levels.level(cards.LEVEL8, 1, 1)
+    total = meld.count(hand, reqs)
+    everything, capped = meld.layouts(hand, reqs, total)
+    assert not capped and len(everything) == total > 100
+    best, capped = meld.layouts(hand, reqs, 7)
+    assert capped and best == everything[:7]
+    ranks = [rank(layout, hand) for layout in everything]
+    assert ranks == sorted(ranks)
+    assert len({key(layout, hand) for layout in everything}) == total
+    with pytest.raises(ValueError):
+        meld.layouts(hand, reqs, 0)
+
+
+# -- the reference: every partition of a small hand --------------------------------------
+
+
+def ref_layouts(hand, reqs):
+    """The distinct layouts (as multisets of groups of hand cards) found by putting each card
+    in one of the groups or keeping it, every way."""
+    hand = [c for c in hand if c != cards.SKIP]
+    found = set()
+    for where in itertools.product(range(len(reqs) + 1), repeat=len(hand)):
+        groups = [[c for c, w in zip(hand, where) if w == r] for r in range(len(reqs))]
+        if all(groups) and combos.match_level(groups, reqs) is not None:
+            found.add(tuple(sorted(tuple(sorted(grp)) for grp in groups)))
+    return found
+
+
+@st.composite
+def small_hands(draw):
+    """Up to 6 cards near one number or of two colours, free wilds, a valued wild, a Skip."""
+    centre = draw(st.integers(1, 15))
+    numbers = st.integers(max(1, centre - 2), min(15, centre + 2))
+    natural = draw(st.lists(st.builds(cards.number_card, st.integers(0, 1), numbers), max_size=5, unique=True))
+    valued = [cards.SKIP, cards.wild_as_number(centre), cards.wild_as_colour(0)]
+    extra = draw(st.lists(st.sampled_from(draw(st.sampled_from([[cards.WILD, cards.SKIP], valued]))), max_size=3))
+    return draw(st.permutations(natural + extra))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_hands(), st.lists(st.tuples(st.sampled_from([RUN, SET, COLOUR]), st.integers(1, 3)),
+                               min_size=1, max_size=3))
+def test_property_the_layouts_are_those_of_every_partition(hand, reqs):
+    reqs = tuple(reqs)
+    expected = ref_layouts(hand, reqs)
+    found, capped = meld.layouts(hand, reqs, 1000)
+    assert not capped and meld.count(hand, reqs) == len(expected)
+    assert {key(layout, hand) for layout in found} == expected
+    for layout in found:
+        check_layout(layout, hand, reqs)
+    ranks = [rank(layout, hand) for layout in found]
+    assert ranks == sorted(ranks)
+
+
+# -- the same answers under MicroPython ---------------------------------------------------
+
+PARITY = r"""
+from level8 import levels, meld
+
+for game, side, n, hand in CASES:
+    print(meld.layouts(hand, levels.level(game, side, n), 4))
+"""
+
+
+def hard_hands(count, seed):
+    """Eleven cards with 2 to 6 wilds, for a level of every side in turn."""
+    rnd = random.Random(seed)
+    out = []
+    for i in range(count):
+        game, side = SIDES[i % 4]
+        wilds = 2 + i % 5
+        hand = rnd.sample(range(cards.N_NUMBER_CARDS), 11 - wilds) + [cards.WILD] * wilds
+        out.append((game, side, 1 + (i // 4) % 8, hand))
+    return out
+
+
+def test_micropython_finds_the_same_layouts(micropython):
+    cases = hard_hands(48, 22)
+    code = "CASES = " + repr(cases) + "\n" + PARITY
+    expected = mpy.run_cpython(code)
+    got = micropython.run(code)
+    assert got.splitlines() == expected.splitlines()
+    assert len(expected.splitlines()) == 48
+    assert sum(not line.startswith("([], ") for line in expected.splitlines()) > 20
