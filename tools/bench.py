@@ -2,6 +2,7 @@
 
     python -m tools.bench engine [--seconds S]
     python -m tools.bench app [--board NAME]
+    python -m tools.bench meld [--per N]
     python -m tools.bench ai [--deals N] [--players 1,2] [--pauses 0,1,2,3] [--policies ...]
                              [--firmware DIR]
 
@@ -13,6 +14,8 @@ by the reference loop of docs/device.md, timed in the same run.
 
 `app` plays a whole scripted game on each board under MicroPython from the deployed .mpy
 files and prints its peak live heap, the bytes sent to the display and the .mpy size.
+`meld` times the Level 8 meld finder on seeded eleven-card hands with 2 to 6 wilds, every
+level of every side: mean and worst time per call on both runtimes and for the Pico.
 `ai` plays the same seeded deals with each AI player (random, greedy, the hint engine, the
 open-hand bound) and prints win rates and time per decision: see tools/aibench.py. With
 `--firmware DIR` it plays the firmware in DIR instead of firmware/ (a patched copy, say),
@@ -507,13 +510,100 @@ def bench_app(seconds=None, boards=None):
     return "\n".join(out)
 
 
+# -- the meld finder ---------------------------------------------------------------
+
+# The hardest hands for `level8.meld.layouts`: eleven cards, 2 to 6 of them wilds, the rest
+# dealt from the 90 number cards by the project's Prng, for every level of every side.
+MELD = r"""
+from level8 import cards, levels, meld
+from prng import Prng
+
+SIDES = ((cards.LEVEL8, 1), (cards.BOARD, 1), (cards.BOARD, 2))
+
+
+def deal(rng, wilds):
+    pool = bytearray(range(cards.N_NUMBER_CARDS))
+    out = []
+    for i in range(11 - wilds):
+        j = i + rng.below(cards.N_NUMBER_CARDS - i)
+        pool[i], pool[j] = pool[j], pool[i]
+        out.append(pool[i])
+    return out + [cards.WILD] * wilds
+
+
+def main():
+    meld.layouts(deal(Prng(1), 4), levels.level(0, 1, 2), LIMIT)  # warm-up
+    rng = Prng(SEED)
+    for game, side in SIDES:
+        for n in range(1, 9):
+            reqs = levels.level(game, side, n)
+            for wilds in range(2, 7):
+                for _ in range(PER):
+                    hand = deal(rng, wilds)
+                    t0 = ticks_us()
+                    found, capped = meld.layouts(hand, reqs, LIMIT)
+                    us = ticks_diff(ticks_us(), t0)
+                    print("call", game, side, n, wilds, us, len(found), 1 if capped else 0)
+
+
+main()
+"""
+MELD_SEED = 22
+MELD_LIMIT = 10
+MELD_SIDES = {(0, 1): "LEVEL 8 / Level Up, one star", (2, 1): "board game, one star", (2, 2): "board game, two stars"}
+
+
+def bench_meld(per=2):
+    """Time `meld.layouts` on the same seeded hardest hands in CPython and the runner."""
+    head = PRELUDE + f"SEED = {MELD_SEED}\nLIMIT = {MELD_LIMIT}\nPER = {per}\n"
+    cp, mp = run_both(head + MELD)
+    slowdown = reference_slowdown()
+    calls = list(zip(cp["call"], mp["call"]))
+    for c, m in calls:
+        assert c[:4] == m[:4] and c[5:] == m[5:], "the runtimes found different layouts"
+
+    def row(label, picked):
+        cpu = [c[4] for c, _ in picked]
+        mpu = [m[4] for _, m in picked]
+        cell = lambda us, k=1: f"{fmt_time(sum(us) / len(us) * k)} / {fmt_time(max(us) * k)}"
+        return [label, str(len(picked)), cell(cpu), cell(mpu), cell(mpu, slowdown),
+                f"{sum(c[5] > 0 for c, _ in picked)} / {sum(c[6] for c, _ in picked)}"]
+
+    rows = [row(name, [x for x in calls if tuple(x[0][:2]) == side]) for side, name in MELD_SIDES.items()]
+    rows += [row(f"{w} wilds", [x for x in calls if x[0][3] == w]) for w in range(2, 7)]
+    rows.append(row("**all**", calls))
+    worst = max(calls, key=lambda x: x[1][4])[0]
+    out = [
+        "## Meld finder benchmark",
+        "",
+        table(["hands", "calls", cp_name(cp) + " mean / worst", mp_name(mp) + " mean / worst",
+               f"Pico, estimated (× {slowdown:.1f}) mean / worst", "with a layout / capped"], rows),
+        "",
+        f"`level8.meld.layouts(hand, level, {MELD_LIMIT})` on eleven-card hands with 2–6 free wilds, the other",
+        f"cards dealt from the 90 number cards by `prng.Prng({MELD_SEED})`: {per} hand(s) for each level of each",
+        "side and each number of wilds, the same hands on both runtimes (their answers are compared).",
+        f"The slowest call in the runner: game {worst[0]}, side {worst[1]}, level {worst[2]}, {worst[3]} wilds.",
+        "The Pico column is the runner's time × (Pico loop time / runner loop time) for the",
+        "reference loop of docs/device.md, timed in this run.",
+    ]
+    return "\n".join(out)
+
+
+def cp_name(figures):
+    return "CPython " + figures["runtime"][1]
+
+
+def mp_name(figures):
+    return "MicroPython " + figures["runtime"][1] + " (runner)"
+
+
 def bench_ai(args):
     from tools import aibench  # it imports this module's helpers
 
     return aibench.run(args)
 
 
-BENCHES = {"engine": bench_engine, "app": bench_app, "ai": bench_ai}
+BENCHES = {"engine": bench_engine, "app": bench_app, "ai": bench_ai, "meld": bench_meld}
 
 
 def use_firmware(argv):
@@ -545,6 +635,8 @@ def main(argv=None):
     engine.add_argument("--seconds", type=float, default=1.0, help="time for each timed figure (default 1)")
     app = sub.add_parser("app", help="the handheld app per board: peak heap, display bytes, .mpy size")
     app.add_argument("--board", action="append", help="only this board (may repeat; default: all)")
+    meld = sub.add_parser("meld", help="the Level 8 meld finder on the hardest hands: time per call")
+    meld.add_argument("--per", type=int, default=2, help="hands per level and number of wilds (default 2)")
     why = use_firmware(sys.argv[1:] if argv is None else argv)
     if why:
         print(why, file=sys.stderr)
@@ -559,6 +651,8 @@ def main(argv=None):
         return 1
     if args.bench == "app":
         print(bench_app(boards=args.board))
+    elif args.bench == "meld":
+        print(bench_meld(args.per))
     elif args.bench == "ai":
         try:
             print(bench_ai(args))
