@@ -34,6 +34,9 @@ _COLOUR_CODES = tuple(tuple([cards.number_card(c, n) for n in range(1, _N + 1)] 
                       for c in range(cards.N_COLOURS))
 # The codes that stand for each number in a run (index 1..15).
 _RUN_CODES = ((),) + _SET_CODES
+# Per card code: the set it can join (number - 1) and the colour group (colour), 255 for none.
+_SET_OF = bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in range(cards.N_CODES)])
+_COLOUR_OF = bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in range(cards.N_CODES)])
 
 
 class _Search:
@@ -41,11 +44,13 @@ class _Search:
         self.reqs = reqs
         self.limit = limit
         self.counts = bytearray(cards.N_CODES)
+        # Cards in the hand for each set (by number) and each colour group, free wilds apart.
+        self.per_set = bytearray(_N + 1)
+        self.per_colour = bytearray(cards.N_COLOURS + 1)
         self.left = 0
         for c in hand:
             if c != cards.SKIP:
-                self.counts[c] += 1
-                self.left += 1
+                self._take(None, c, 1)
         # What the requirements from r on need at least, to stop when it cannot be met.
         self.need = [0] * (len(reqs) + 1)
         for r in range(len(reqs) - 1, -1, -1):
@@ -64,16 +69,22 @@ class _Search:
     # -- moving cards between the hand and the group being built ----------------
 
     def _take(self, g, code, k):
-        for _ in range(k):
-            g.append(code)
+        """Move k copies of the card from the hand into group g (None: into the hand)."""
+        if g is not None:
+            for _ in range(k):
+                g.append(code)
+        else:
+            k = -k
         self.counts[code] -= k
         self.left -= k
+        if code != _W:
+            self.per_set[min(_SET_OF[code], _N)] -= k
+            self.per_colour[min(_COLOUR_OF[code], cards.N_COLOURS)] -= k
 
     def _give_back(self, g, code, k):
         for _ in range(k):
             g.pop()
-        self.counts[code] += k
-        self.left += k
+        self._take(None, code, k)
 
     def _with_wilds(self, r, g, size, low):
         """Finish group `g` with `low` or more free wilds, as long as it stays a group (at
@@ -105,8 +116,11 @@ class _Search:
                 self._run(r, g, size, lo, lo, 0)
         else:
             codes = _SET_CODES if kind == SET else _COLOUR_CODES
+            have = self.per_set if kind == SET else self.per_colour
+            short = size - self.counts[_W]
             for v in range(len(codes)):
-                self._alike(r, g, size, codes[v], 0, False)
+                if have[v] and have[v] >= short:
+                    self._alike(r, g, size, codes[v], 0, False)
         # A group of free wilds alone.
         if self.counts[_W] >= max(1, size):
             self._with_wilds(r, g, max(1, size), max(1, size))
@@ -114,12 +128,15 @@ class _Search:
     def _alike(self, r, g, size, codes, i, valued):
         """Every choice of copies of codes[i:] (one number, or one colour), then free wilds;
         `valued`: a card other than a free wild is in the group already."""
+        counts = self.counts
+        while i < len(codes) and not counts[codes[i]]:
+            i += 1
         if i == len(codes):
             if valued:
                 self._with_wilds(r, g, size, 0)
             return
         code = codes[i]
-        n = self.counts[code]
+        n = counts[code]
         self._alike(r, g, size, codes, i + 1, valued)
         for k in range(1, n + 1):
             self._take(g, code, k)
