@@ -36,6 +36,7 @@ _COLOUR_CODES = tuple(tuple([cards.number_card(c, n) for n in range(1, _N + 1)] 
 _RUN_CODES = ((),) + _SET_CODES
 # Per card code: the set it can join (number - 1) and the colour group (colour), 255 for none.
 _SET_OF = bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in range(cards.N_CODES)])
+_KEPT_VALUE = bytes([cards.number(c) if c < cards.N_NUMBER_CARDS else 0 for c in range(cards.N_CODES)])
 _COLOUR_OF = bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in range(cards.N_CODES)])
 
 
@@ -48,6 +49,7 @@ class _Search:
         self.per_set = bytearray(_N + 1)
         self.per_colour = bytearray(cards.N_COLOURS + 1)
         self.left = 0
+        self.kept = 0  # the sum of the numbers of the number cards in the hand
         for c in hand:
             if c != cards.SKIP:
                 self._take(None, c, 1)
@@ -77,6 +79,7 @@ class _Search:
             k = -k
         self.counts[code] -= k
         self.left -= k
+        self.kept -= k * _KEPT_VALUE[code]
         if code != _W:
             self.per_set[min(_SET_OF[code], _N)] -= k
             self.per_colour[min(_COLOUR_OF[code], cards.N_COLOURS)] -= k
@@ -163,18 +166,16 @@ class _Search:
 
     def _leaf(self):
         groups = self.groups
-        if not self._canonical():
+        if self._may_repeat() and not self._canonical():
             return
         self.found += 1
-        wilds = laid = kept = 0
+        wilds = laid = 0
+        kept = self.kept
         for g in groups:
             laid += len(g)
             for c in g:
-                if cards.is_wild(c):
+                if c >= cards.N_NUMBER_CARDS:
                     wilds += 1
-        for c in range(cards.N_NUMBER_CARDS):
-            if self.counts[c]:
-                kept += self.counts[c] * cards.number(c)
         score = wilds * _SCORE_WILDS + (_SCORE_WILDS // _SCORE_LAID - 1 - laid) * _SCORE_LAID + kept
         best = self.best
         if len(best) >= self.limit and score >= best[-1][0]:
@@ -188,6 +189,21 @@ class _Search:
         if len(best) > self.limit:
             best.pop()
 
+    def _may_repeat(self):
+        """False when the search meets these groups in this one way only: no group fits a
+        requirement other than its own kind and size, and equal requirements have groups
+        whose lowest cards differ (they are taken in that order)."""
+        reqs = self.reqs
+        groups = self.groups
+        for r in range(len(reqs)):
+            q = self.same[r]
+            if q >= 0 and min(groups[q]) == min(groups[r]):
+                return True
+            for q in range(len(reqs)):
+                if reqs[q] != reqs[r] and _fits(groups[r], reqs[q][0], reqs[q][1]):
+                    return True
+        return False
+
     def _canonical(self):
         """True for one way only of matching a multiset of groups to the requirements: the
         one `combos.match_level` finds for the groups in sorted order."""
@@ -198,6 +214,34 @@ class _Search:
             if keys[order[i]] != keys[taken[i]]:
                 return False
         return True
+
+
+def _fits(group, kind, size):
+    """`combos.meets` for a group of cards from a hand, without allocating."""
+    n = len(group)
+    if n < size:
+        return False
+    shared = 255
+    lo = _N + 1
+    hi = 0
+    seen = 0
+    for c in group:
+        if c == _W:
+            continue
+        v = _COLOUR_OF[c] if kind != RUN and kind != SET else _SET_OF[c]
+        if v == 255:
+            return False
+        if kind != RUN:
+            if shared != 255 and v != shared:
+                return False
+            shared = v
+        else:
+            if seen & (1 << v):
+                return False
+            seen |= 1 << v
+            lo = min(lo, v)
+            hi = max(hi, v)
+    return kind != RUN or (n <= _N and hi - lo < n)
 
 
 def layouts(hand, reqs, limit=20):
