@@ -218,6 +218,17 @@ def hard_hands(count, seed):
     return out
 
 
+def test_the_best_few_are_the_first_of_all_though_fewer_branches_are_searched():
+    for game, side, n, hand in hard_hands(60, 8):
+        reqs = levels.level(game, side, n)
+        everything, capped = meld.layouts(hand, reqs, 100000)
+        assert not capped and len(everything) == meld.count(hand, reqs)
+        for limit in (1, 4):
+            best, capped = meld.layouts(hand, reqs, limit)
+            assert best == everything[:limit]
+            assert capped or len(everything) <= limit
+
+
 def test_micropython_finds_the_same_layouts(micropython):
     cases = hard_hands(48, 22)
     code = "CASES = " + repr(cases) + "\n" + PARITY

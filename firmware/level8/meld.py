@@ -15,8 +15,10 @@ kept in the hand, then the order the search met them in (numbers and colours low
 The search takes each requirement in turn and builds its group from the cards still in the
 hand, counted per card code, so it looks only at groups of one number, one colour or
 consecutive numbers, and stops early when the cards left cannot meet what is still asked.
-Every distinct layout is counted, but only the best `limit` are kept: `capped` says that
-more existed. Groups are built in one list per requirement; only a kept layout allocates.
+Only the best `limit` layouts are kept; once that many are, branches that can only lay
+more wilds than the worst of them are not searched, and `capped` says that there may be
+more. `count` searches everything. Groups are built in one list per requirement; only a
+kept layout allocates.
 """
 
 from level8 import cards, combos
@@ -41,7 +43,7 @@ _COLOUR_OF = bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in ra
 
 
 class _Search:
-    def __init__(self, hand, reqs, limit):
+    def __init__(self, hand, reqs, limit, prune):
         self.reqs = reqs
         self.limit = limit
         self.counts = bytearray(cards.N_CODES)
@@ -50,9 +52,16 @@ class _Search:
         self.per_colour = bytearray(cards.N_COLOURS + 1)
         self.left = 0
         self.kept = 0  # the sum of the numbers of the number cards in the hand
+        self.wilds = 0
         for c in hand:
             if c != cards.SKIP:
                 self._take(None, c, 1)
+        self.wilds = 0  # wilds laid in the groups so far
+        # With `prune`, once `limit` layouts are kept: the wilds of the worst of them, so that
+        # no branch laying more is searched (then `skipped`: there may be more layouts).
+        self.prune = prune
+        self.worst_wilds = 99
+        self.skipped = False
         # What the requirements from r on need at least, to stop when it cannot be met.
         self.need = [0] * (len(reqs) + 1)
         for r in range(len(reqs) - 1, -1, -1):
@@ -80,6 +89,8 @@ class _Search:
         self.counts[code] -= k
         self.left -= k
         self.kept -= k * _KEPT_VALUE[code]
+        if code >= cards.N_NUMBER_CARDS:
+            self.wilds += k
         if code != _W:
             self.per_set[min(_SET_OF[code], _N)] -= k
             self.per_colour[min(_COLOUR_OF[code], cards.N_COLOURS)] -= k
@@ -100,6 +111,10 @@ class _Search:
         for j in range(max(low, size - len(g)), top + 1):
             if (lowest if j == 0 else min(lowest, _W)) < floor:
                 continue
+            if self.wilds + j > self.worst_wilds:
+                # Every layout from here lays more wilds than the worst one kept.
+                self.skipped = True
+                break
             self._take(g, _W, j)
             self._next(r + 1)
             self._give_back(g, _W, j)
@@ -188,6 +203,8 @@ class _Search:
         best.insert(i, entry)
         if len(best) > self.limit:
             best.pop()
+        if self.prune and len(best) == self.limit:
+            self.worst_wilds = best[-1][0] // _SCORE_WILDS
 
     def _may_repeat(self):
         """False when the search meets these groups in this one way only: no group fits a
@@ -246,16 +263,18 @@ def _fits(group, kind, size):
 
 def layouts(hand, reqs, limit=20):
     """(the best `limit` layouts of level `reqs` from `hand`, best first; True when the hand
-    has more layouts than that). A layout is one valued group per requirement, in order."""
+    may have more: more were found, or a branch was left unsearched because every layout in
+    it lays more wilds than the worst kept). A layout is one valued group per requirement,
+    in order."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    s = _Search(hand, reqs, limit)
+    s = _Search(hand, reqs, limit, True)
     s._next(0)
-    return [e[2] for e in s.best], s.found > limit
+    return [e[2] for e in s.best], s.found > limit or s.skipped
 
 
 def count(hand, reqs):
     """How many distinct layouts of `reqs` the hand has."""
-    s = _Search(hand, reqs, 1)
+    s = _Search(hand, reqs, 1, False)
     s._next(0)
     return s.found
