@@ -153,6 +153,9 @@ def test_many_layouts_are_capped_and_the_best_kept_in_order():
     assert len({key(layout, hand) for layout in everything}) == total
     with pytest.raises(ValueError):
         meld.layouts(hand, reqs, 0)
+    with pytest.raises(ValueError):
+        meld.layouts(hand + g("R10 O10 Y10 G10"), reqs, 5)
+    assert meld.layouts(hand + g("R10 O10 Y10 S S S"), reqs, 5)[0]
 
 
 # -- the reference: every partition of a small hand --------------------------------------

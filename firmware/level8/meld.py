@@ -3,7 +3,8 @@
 `layouts(hand, reqs, limit)` returns (layouts, capped). A layout is a list of groups, one
 per requirement of `reqs` and in its order, each group's free wilds valued as
 `combos.resolve` values them. Skips are never used; cards not laid stay in the hand.
-Groups may hold more cards than their requirement asks (ruling L8-3 allows it).
+Groups may hold more cards than their requirement asks, as `combos` accepts. A hand holds
+at most 14 cards besides its Skips (the ranking's score is sized for that).
 
 Two layouts are the same when they have the same groups, whichever requirement each takes
 and whatever values the free wilds could take: one layout per multiset of groups.
@@ -26,6 +27,7 @@ from level8.levels import RUN, SET
 
 _N = cards.N_NUMBERS
 _W = cards.WILD
+_MAX_HAND = 14
 _SCORE_LAID = 256  # the sum of the numbers kept is at most 14 * 15 = 210
 _SCORE_WILDS = 16 * _SCORE_LAID  # at most 14 cards laid, so 15 - laid is 1..15
 
@@ -73,9 +75,9 @@ class _Search:
             for q in range(r):
                 if reqs[q] == reqs[r]:
                     self.same[r] = q
-        self.groups = [[] for _ in reqs]
+        self.groups = [[] for _ in reqs]  # type: list[list[int]]
         self.found = 0
-        self.best = []  # [score, order, layout] sorted by score then order
+        self.best = []  # type: list  # [score, order, layout] sorted by score then order
 
     # -- moving cards between the hand and the group being built ----------------
 
@@ -269,6 +271,8 @@ def layouts(hand, reqs, limit=20):
     if limit < 1:
         raise ValueError("limit must be at least 1")
     s = _Search(hand, reqs, limit, True)
+    if s.left > _MAX_HAND:
+        raise ValueError("a hand holds at most 14 cards besides its Skips")
     s._next(0)
     return [e[2] for e in s.best], s.found > limit or s.skipped
 
