@@ -211,10 +211,11 @@ class Player:
         g = t.game
         if g.played in self.say_at and g.played not in self.said:
             from app.level10 import play as T
+            from ui.level10 import TALK
 
             if t.step != T.PICK:
                 return "back"
-            if t.item(t.focus) != T.TALK:
+            if t.item(t.focus) != TALK:
                 return "up"
             self.said.add(g.played)
             self.saying = True
@@ -433,7 +434,7 @@ def powered_on(board, root, game, flags, said=None):
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_the_talk_menu_says_only_the_truth_and_is_forgotten_after_the_move(board, tmp_path):
-    from app.level10 import play as T
+    from ui.level10 import TALK
 
     g = Game(3, 2, seed=21)
     app = powered_on(board, str(tmp_path), g, saves.BOTS)
@@ -441,7 +442,7 @@ def test_the_talk_menu_says_only_the_truth_and_is_forgotten_after_the_move(board
     t = app.screen
     hand = rules.hand(g.state, 0)
     held = [sum(1 for c in hand if c != rules.PAUSE and c >> 3 == w) for w in range(5)]
-    press.to(T.TALK)
+    press.to(TALK)
     press("ok")
     menu = app.screen
     labels_ = [menu.label(i) for i in range(len(menu.items))]

@@ -132,10 +132,10 @@ def team(players, mode, moves):
 
 def to_talk(app):
     """Move the table's cursor onto Talk (then OK, as a next step, opens it)."""
-    from app.level10 import play as T
+    from ui.level10 import TALK
 
     t = app.screen
-    return None if t.item(t.focus) == T.TALK else "up"
+    return None if t.item(t.focus) == TALK else "up"
 
 
 # name -> a function making a fresh plan (plans keep state, so one per run)

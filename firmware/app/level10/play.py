@@ -21,7 +21,7 @@ counts as assisted, like Undo.
 from app.level10 import SAVE, saves
 from level10 import moves, rules
 from level10.rules import NONE
-from ui.level10 import BURY, DONE, HINT, MENU, PICK, RESET, ROW, TALK, UNDER, UNDO  # noqa: F401 - TALK: the team's
+from ui.level10 import BURY, DONE, HINT, MENU, PICK, RESET, ROW, UNDER, UNDO
 
 
 class Play:

@@ -25,10 +25,11 @@ import sys
 
 from app.app import forget
 from app.level10 import saves
-from app.level10.play import HINT, MENU, PICK, RESET, TALK, UNDO, Play
+from app.level10.play import Play
 from compat import const, ticks_add, ticks_diff
 from level10 import moves, rules
 from level10.talk import UNKNOWN, Talk, announce
+from ui.level10 import HINT, MENU, PICK, RESET, TALK, UNDO
 
 PERIOD = const(1200)  # ms of app time a bot's chosen move is on show before it is played
 GAP = const(400)  # ms between a bot's move and the next bot's thinking, to see it land
