@@ -58,3 +58,21 @@ def shuffle(items, seed):
         items[i], items[j] = items[j], items[i]
         i -= 1
     return items
+
+
+def store(rng, buf, at):
+    """Write the generator's state into 8 bytes of `buf` from `at` (a game keeps it there,
+    so a saved game shuffles on exactly as it would have)."""
+    for i, v in ((0, rng.x1), (2, rng.c1), (4, rng.x2), (6, rng.c2)):
+        buf[at + i] = v & 0xFF
+        buf[at + i + 1] = v >> 8
+
+
+def load(buf, at):
+    """A generator in the state `store` wrote at `at`."""
+    rng = Prng(0)
+    rng.x1 = buf[at] | buf[at + 1] << 8
+    rng.c1 = buf[at + 2] | buf[at + 3] << 8
+    rng.x2 = buf[at + 4] | buf[at + 5] << 8
+    rng.c2 = buf[at + 6] | buf[at + 7] << 8
+    return rng
