@@ -132,7 +132,7 @@ def _keep(v, seat):
     out = []
     hand = list(rules.hand(v, seat))
     rq = rules.reqs(v, seat)
-    ranked = sorted(hand, key=lambda c: -_worth(c, hand, rq))
+    ranked = sorted(hand, key=lambda c: c - _worth(c, hand, rq) * 128)  # ties by code: MicroPython's sort is not stable
     for c in ranked[: rules.KEEP_MAX]:
         if c != cards.SKIP:
             out.append(move(K_KEEP, 0, c))

@@ -69,6 +69,9 @@ def problem(s, m):
     c = card(m)
     seat = turn(s)
     n = players(s)
+    if kd > K_NEXT or (t and kd not in (K_TAKE, K_GIVE, K_PUT, K_ADD)) or \
+            (c and kd in (K_DRAW, K_TAKE, K_SKIPPED, K_LAY, K_CANCEL, K_GIVE, K_KEPT, K_NEXT)):
+        return "not a move"
     if ph == WON:
         return "the game is over: " + _who(winner(s)) + " won"
     if ph == OVER:

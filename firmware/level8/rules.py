@@ -576,7 +576,7 @@ def legal_moves(s, out):
                         out[k] = move(K_PUT, r, c)
                         k += 1
         if groups:
-            if groups == (1 << len(rq)) - 1:
+            if groups == (1 << len(rq)) - 1 and _whole(s, seat, rq):
                 out[k] = move(K_LAY)
                 k += 1
             out[k] = move(K_CANCEL)
@@ -613,6 +613,30 @@ def legal_moves(s, out):
                 out[k] = move(K_GIVE, p)
                 k += 1
     return k
+
+
+def _whole(s, seat, rq):
+    """True when each of the seat's groups meets its requirement. Every wild in a group has
+    its value and runs lie sorted by number, so this reads the bytes as they are."""
+    for r in range(len(rq)):
+        k = GROUP + seat * GROUPS_PER_SEAT + r
+        lo = _lo(s, k)
+        hi = _hi(s, k)
+        if hi - lo < rq[r][1]:
+            return False
+        kind_ = rq[r][0]
+        first = s[lo]
+        for i in range(lo, hi):
+            c = s[i]
+            if kind_ == RUN:
+                if cards.number(c) != cards.number(first) + i - lo or not cards.number(c):
+                    return False
+            elif kind_ == COLOUR:
+                if cards.colour(c) < 0 or cards.colour(c) != cards.colour(first):
+                    return False
+            elif not cards.number(c) or cards.number(c) != cards.number(first):
+                return False
+    return True
 
 
 def _dup(s, lo, i):

@@ -1,0 +1,67 @@
+"""Building LEVEL 8 positions for tests: hands dealt as asked, levels set, moves by token."""
+
+from level8 import cards, rules
+from level8.game import Game
+from level8.rules import K_ADD, K_DISCARD, K_GIVE, K_LAY, K_PUT, K_TAKE, move
+
+
+def c(text):
+    """Card codes for tokens: `R1 W S`."""
+    return [cards.parse(t) for t in text.split()]
+
+
+def deck_for(game, hands, pile, draw, dealer=0):
+    """The whole deck (top first) that deals `hands` (token strings, one per seat, ten
+    cards each) from `dealer`, turns `pile` onto the dealer's discard pile and leaves
+    `draw` (tokens, top first) on top of the draw pile; the rest follows in code order."""
+    n = len(hands)
+    want = [c(h) for h in hands]
+    deck = []
+    for j in range(rules.HAND):
+        for k in range(n):
+            deck.append(want[(dealer + 1 + k) % n][j])
+    deck += c(pile) + c(draw)
+    rest = list(cards.deck(game))
+    for x in deck:
+        rest.remove(x)
+    return deck + rest
+
+
+def game_with(hands, pile="B15", draw="", game=cards.LEVEL8, dealer=None, levels=None, keep=False):
+    """A Game dealt `hands` (seat 0 first); the dealer is the last seat unless given, so
+    seat 0 plays first; `levels` sets each seat's level before play."""
+    if dealer is None:
+        dealer = len(hands) - 1
+    g = Game(game, len(hands), 0, dealer, keep, deck_for(game, hands, pile, draw, dealer))
+    if levels:
+        for seat, lv in enumerate(levels):
+            g.state[rules.AT_SEATS + seat * rules.SEAT_BYTES + rules.S_LEVEL] = lv
+    return g
+
+
+def lay(g, groups):
+    """Lay the level from token groups (`R1 R2 R3 / B4 B5 B6`), requirement by requirement."""
+    for r, text in enumerate(groups.split("/")):
+        for x in c(text):
+            g.apply(move(K_PUT, r, x))
+    g.apply(move(K_LAY))
+
+
+def discard(g, token):
+    g.apply(move(K_DISCARD, 0, cards.parse(token)))
+
+
+def take(g, seat):
+    g.apply(move(K_TAKE, seat))
+
+
+def add(g, token, owner, r):
+    g.apply(move(K_ADD, owner * rules.GROUPS_PER_SEAT + r, cards.parse(token)))
+
+
+def give(g, seat):
+    g.apply(move(K_GIVE, seat))
+
+
+def tokens(codes):
+    return " ".join(cards.token(x) for x in codes)
