@@ -24,7 +24,6 @@ from level8.rules import (
     K_TAKE,
     KEEP,
     OVER,
-    PLAY,
     WON,
     move,
 )
