@@ -611,3 +611,38 @@ def test_micropython_plays_the_same_games_move_by_move(micropython):
     got = micropython.run(code)
     assert got.splitlines() == expected.splitlines()
     assert len(expected.splitlines()) > 600
+
+
+ALLOCATION = """
+import gc
+from array import array
+from level8 import rules, bot, view
+from level8.game import Game
+buf = array("H", bytes(2 * rules.MAX_MOVES))
+for game, players, seed in ((0, 4, 3), (1, 6, 8)):
+    g = Game(game, players, seed)
+    moves = []
+    while not g.over() and len(moves) < 400:
+        for m in bot.play(view.see(g.state, g.to_move())):
+            moves.append(m)
+            g.apply(m)
+    s = Game(game, players, seed).state
+    for m in moves:
+        shuffles = rules.kind(m) == rules.K_NEXT or rules.draw_count(s) <= 1
+        gc.collect()
+        a = gc.mem_alloc()
+        rules.legal_moves(s, buf)
+        rules.apply(s, m)
+        if not shuffles:
+            print(rules.kind(m), gc.mem_alloc() - a)
+"""
+
+
+def test_legal_moves_and_apply_allocate_nothing_on_micropython(micropython):
+    """A bot may list and play many moves: on MicroPython neither allocates, except for the
+    moves that shuffle (a deal, a rebuilt draw pile)."""
+    lines = micropython.run(ALLOCATION).splitlines()
+    assert len(lines) > 500
+    kinds = {line.split()[0] for line in lines}
+    assert {"0", "1", "3", "4", "6", "7"} <= kinds
+    assert [line for line in lines if line.split()[1] != "0"] == []

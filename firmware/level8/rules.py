@@ -488,11 +488,15 @@ def _settle(s, order):
 # -- what may be played -------------------------------------------------------
 
 
-def _values(kind_):
-    """The valued wild codes a free wild may be put down as for a requirement kind."""
-    if kind_ == COLOUR:
-        return range(cards.WILD_COLOUR, cards.WILD_COLOUR + cards.N_COLOURS)
-    return range(cards.WILD_NUMBER, cards.WILD_NUMBER + cards.N_NUMBERS)
+def _first_value(kind_):
+    """The first valued wild code a free wild may be put down as for a requirement kind:
+    a colour for a colour group, a number for a run or a set."""
+    return cards.WILD_COLOUR if kind_ == COLOUR else cards.WILD_NUMBER
+
+
+def _end_value(kind_):
+    """One past the last valued wild code for a requirement kind (see _first_value)."""
+    return cards.N_CODES if kind_ == COLOUR else cards.WILD_COLOUR
 
 
 def _kind_of_slot(s, slot):
@@ -569,9 +573,11 @@ def legal_moves(s, out):
                         if seen & 1:
                             continue
                         seen |= 1
-                        for v in _values(rq[r][0]):
+                        v = _first_value(rq[r][0])
+                        while v < _end_value(rq[r][0]):
                             out[k] = move(K_PUT, r, v)
                             k += 1
+                            v += 1
                     elif not _dup(s, lo, i):
                         out[k] = move(K_PUT, r, c)
                         k += 1
@@ -596,10 +602,12 @@ def legal_moves(s, out):
                     if wild_seen:
                         continue
                     wild_seen = True
-                    for v in _values(kind_):
+                    v = _first_value(kind_)
+                    while v < _end_value(kind_):
                         if fits(s, slot, v):
                             out[k] = move(K_ADD, slot, v)
                             k += 1
+                        v += 1
                 elif not _dup(s, lo, i) and fits(s, slot, c):
                     out[k] = move(K_ADD, slot, c)
                     k += 1
