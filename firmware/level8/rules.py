@@ -5,8 +5,7 @@ the draw pile, each seat's discard pile, hand and the Skip in front of it, and t
 combinations each seat lays (one per requirement of its level). A section is a run of
 bytes; the start of each is kept, so moving a card is shifting the bytes between its old
 and new place. `legal_moves` and `apply` allocate nothing except when a move shuffles (a
-new round, a rebuilt draw pile) or checks a combination (`combos`), so a bot can play
-many of them. Why a move is refused, in words, is `referee.problem`.
+new round, a rebuilt draw pile), so a bot can play many of them. Why a move is refused, in words, is `referee.problem`.
 
 Layout of `s` (the AT_* offsets):
     0 format  1 game (cards.LEVEL8 / LEVELUP)  2 players  3 options (bit 0: keep four, L8-9)
@@ -22,7 +21,7 @@ Layout of `s` (the AT_* offsets):
     50.. the start of each of the 43 sections in the area, then the area's end
     94.. the area: section DRAW (bottom first: the Skips put under, then the face-down
          cards, the top last), PILE + seat (top last), HAND + seat (known cards first,
-         the rest by code), FRONT + seat (a Skip, or nothing), GROUP + seat * 4 + r
+         the rest by code), _FRONT + seat (a Skip, or nothing), _GROUP + seat * 4 + r
          (a combination, sorted, every wild valued).
 
 A move is kind << 12 | target << 7 | card: a card code (cards) and a target (a seat, a
@@ -36,12 +35,12 @@ from level8.levels import CARD_ONE_STAR, COLOUR, RUN
 FORMAT = const(1)
 NO_SEAT = const(255)
 NONE = const(255)  # no card: an empty pile's top
-MAX_PLAYERS = const(6)
+_MAX_PLAYERS = const(6)
 HAND = const(10)  # cards dealt to each seat (L8-1)
 KEEP_MAX = const(4)  # cards a seat may keep (L8-9)
-KEEP_FROM = const(5)  # ... from this level on
+_KEEP_FROM = const(5)  # ... from this level on
 VICTORY = const(9)  # the level past the last one
-LAID = const(16)  # bit of a seat's groups byte: the level is laid out
+_LAID = const(16)  # bit of a seat's groups byte: the level is laid out
 MAX_MOVES = const(640)
 
 # phases
@@ -68,23 +67,23 @@ K_NEXT = const(11)  # deal the next round
 AT_FORMAT = const(0)
 AT_GAME = const(1)
 AT_PLAYERS = const(2)
-AT_OPTIONS = const(3)
-AT_DEALER = const(4)
-AT_TURN = const(5)
-AT_PHASE = const(6)
-AT_ROUND = const(7)
-AT_WINNER = const(8)
-AT_ENDER = const(9)
+_AT_OPTIONS = const(3)
+_AT_DEALER = const(4)
+_AT_TURN = const(5)
+_AT_PHASE = const(6)
+_AT_ROUND = const(7)
+_AT_WINNER = const(8)
+_AT_ENDER = const(9)
 AT_CARDS = const(10)
 AT_UNDER = const(11)
 AT_RNG = const(12)
 AT_SEATS = const(20)
 SEAT_BYTES = const(5)
 S_LEVEL = const(0)
-S_GROUPS = const(1)
+_S_GROUPS = const(1)
 S_KNOWN = const(2)
-S_KEPT = const(3)
-S_GAINED = const(4)
+_S_KEPT = const(3)
+_S_GAINED = const(4)
 AT_STARTS = const(50)
 AT_AREA = const(94)
 
@@ -92,12 +91,12 @@ AT_AREA = const(94)
 DRAW_PILE = const(0)
 PILE = const(1)
 HAND_OF = const(7)
-FRONT = const(13)
-GROUP = const(19)
+_FRONT = const(13)
+_GROUP = const(19)
 N_SECTIONS = const(43)
 GROUPS_PER_SEAT = const(4)
 
-OPT_KEEP = const(1)
+_OPT_KEEP = const(1)
 
 
 class IllegalMove(ValueError):
@@ -133,31 +132,31 @@ def players(s):
 
 def keeps(s):
     """True when the keep-four option of Level Up is on (L8-9)."""
-    return bool(s[AT_OPTIONS] & OPT_KEEP)
+    return bool(s[_AT_OPTIONS] & _OPT_KEEP)
 
 
 def dealer(s):
-    return s[AT_DEALER]
+    return s[_AT_DEALER]
 
 
 def turn(s):
-    return s[AT_TURN]
+    return s[_AT_TURN]
 
 
 def phase(s):
-    return s[AT_PHASE]
+    return s[_AT_PHASE]
 
 
 def round_no(s):
-    return s[AT_ROUND]
+    return s[_AT_ROUND]
 
 
 def winner(s):
-    return s[AT_WINNER]
+    return s[_AT_WINNER]
 
 
 def ender(s):
-    return s[AT_ENDER]
+    return s[_AT_ENDER]
 
 
 def _seat(s, seat, field):
@@ -171,13 +170,13 @@ def level(s, seat):
 
 def laid(s, seat):
     """True once the seat has laid out its whole level this round."""
-    return bool(_seat(s, seat, S_GROUPS) & LAID)
+    return bool(_seat(s, seat, _S_GROUPS) & _LAID)
 
 
 def pending(s, seat):
     """Bits of the requirements whose groups hold cards while the level is not yet laid."""
-    g = _seat(s, seat, S_GROUPS)
-    return 0 if g & LAID else g
+    g = _seat(s, seat, _S_GROUPS)
+    return 0 if g & _LAID else g
 
 
 def known(s, seat):
@@ -185,11 +184,11 @@ def known(s, seat):
 
 
 def kept(s, seat):
-    return _seat(s, seat, S_KEPT)
+    return _seat(s, seat, _S_KEPT)
 
 
 def gained(s, seat):
-    return _seat(s, seat, S_GAINED)
+    return _seat(s, seat, _S_GAINED)
 
 
 def reqs(s, seat):
@@ -244,16 +243,16 @@ def under(s):
 
 def skipped(s, seat):
     """True when a Skip lies in front of the seat."""
-    return _count(s, FRONT + seat) > 0
+    return _count(s, _FRONT + seat) > 0
 
 
 def group(s, seat, r):
     """The cards of the seat's group for requirement r (laid or being laid)."""
-    return section(s, GROUP + seat * GROUPS_PER_SEAT + r)
+    return section(s, _GROUP + seat * GROUPS_PER_SEAT + r)
 
 
 def group_count(s, slot):
-    return _count(s, GROUP + slot)
+    return _count(s, _GROUP + slot)
 
 
 def holds(s, seat, c):
@@ -354,7 +353,7 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
 
     if game_id not in (cards.LEVEL8, cards.LEVELUP):
         raise ValueError("this engine plays LEVEL 8 and Level Up")
-    if not 2 <= n_players <= MAX_PLAYERS:
+    if not 2 <= n_players <= _MAX_PLAYERS:
         raise ValueError("players must be 2 to 6")
     if not 0 <= first_dealer < n_players:
         raise ValueError("the dealer must be one of the seats")
@@ -366,9 +365,9 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
     s[AT_FORMAT] = FORMAT
     s[AT_GAME] = game_id
     s[AT_PLAYERS] = n_players
-    s[AT_OPTIONS] = OPT_KEEP if keep else 0
-    s[AT_WINNER] = NO_SEAT
-    s[AT_ENDER] = NO_SEAT
+    s[_AT_OPTIONS] = _OPT_KEEP if keep else 0
+    s[_AT_WINNER] = NO_SEAT
+    s[_AT_ENDER] = NO_SEAT
     s[AT_CARDS] = n
     store(Prng(seed), s, AT_RNG)
     for seat in range(n_players):
@@ -377,7 +376,7 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
         s[AT_STARTS + k] = n
     s[AT_AREA:] = full
     # the first dealer deals as if the round before had been dealt by the seat on its right
-    s[AT_DEALER] = (first_dealer + n_players - 1) % n_players
+    s[_AT_DEALER] = (first_dealer + n_players - 1) % n_players
     _deal(s, deck)
     return s
 
@@ -389,8 +388,8 @@ def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
         stay = 0
         if leave_top and _count(s, k):
             stay = 1
-        if leave_kept and HAND_OF <= k < HAND_OF + MAX_PLAYERS:
-            stay = s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + S_KEPT]
+        if leave_kept and HAND_OF <= k < HAND_OF + _MAX_PLAYERS:
+            stay = s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + _S_KEPT]
         while _count(s, k) > stay:
             i = _hi(s, k) - 1 if leave_kept else _lo(s, k)
             _move(s, i, k, b, _count(s, b))
@@ -436,13 +435,13 @@ def _deal(s, order=None):
     seat less what it kept, one at a time from the dealer's left, and turn the top card
     onto the new dealer's discard pile (L8-1, L8-7, L8-9)."""
     n = s[AT_PLAYERS]
-    s[AT_DEALER] = d = (s[AT_DEALER] + 1) % n
+    s[_AT_DEALER] = d = (s[_AT_DEALER] + 1) % n
     s[AT_UNDER] = 0
     _gather(s, DRAW_PILE, PILE, N_SECTIONS, False, True)
     _order(s, DRAW_PILE, order)
     for seat in range(n):
         at = AT_SEATS + seat * SEAT_BYTES
-        s[at + S_GROUPS] = 0
+        s[at + _S_GROUPS] = 0
         s[at + S_KNOWN] = 0
         _sort(s, HAND_OF + seat)  # the kept cards, so the dealt ones go in order among them
     for _ in range(HAND):
@@ -451,11 +450,11 @@ def _deal(s, order=None):
             if hand_count(s, seat) < HAND:
                 _into_hand(s, seat, _hi(s, DRAW_PILE) - 1, DRAW_PILE)
     for seat in range(n):
-        s[AT_SEATS + seat * SEAT_BYTES + S_KEPT] = 0
+        s[AT_SEATS + seat * SEAT_BYTES + _S_KEPT] = 0
     _move(s, _hi(s, DRAW_PILE) - 1, DRAW_PILE, PILE + d, 0)
-    s[AT_ROUND] += 1
-    s[AT_TURN] = (d + 1) % n
-    s[AT_PHASE] = DRAW
+    s[_AT_ROUND] += 1
+    s[_AT_TURN] = (d + 1) % n
+    s[_AT_PHASE] = DRAW
     _settle(s, None)
 
 
@@ -471,18 +470,18 @@ def _rebuild(s, order):
 def _settle(s, order):
     """Rebuild the draw pile once no face-down card is left in it; a seat that can draw
     nothing at all (no draw pile, every discard pile empty) goes straight on to play."""
-    if draw_count(s) == 0 and s[AT_PHASE] in (DRAW, PLAY):
+    if draw_count(s) == 0 and s[_AT_PHASE] in (DRAW, PLAY):
         spare = s[AT_UNDER]
         for seat in range(s[AT_PLAYERS]):
             if pile_count(s, seat) > 1:
                 spare += pile_count(s, seat) - 1
         if spare:
             _rebuild(s, order)
-    if s[AT_PHASE] == DRAW and draw_count(s) == 0 and not skipped(s, s[AT_TURN]):
+    if s[_AT_PHASE] == DRAW and draw_count(s) == 0 and not skipped(s, s[_AT_TURN]):
         for seat in range(s[AT_PLAYERS]):
             if pile_count(s, seat):
                 return
-        s[AT_PHASE] = PLAY
+        s[_AT_PHASE] = PLAY
 
 
 # -- what may be played -------------------------------------------------------
@@ -506,7 +505,7 @@ def _kind_of_slot(s, slot):
 def fits(s, slot, c):
     """True when card c (a valued wild for a wild) extends the laid combination in group
     `slot` (L8-4): at either end of a run, by number to a set, by colour to a colour group."""
-    k = GROUP + slot
+    k = _GROUP + slot
     lo = _lo(s, k)
     hi = _hi(s, k)
     kind_ = _kind_of_slot(s, slot)
@@ -522,8 +521,8 @@ def fits(s, slot, c):
 
 def legal_moves(s, out):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
-    ph = s[AT_PHASE]
-    seat = s[AT_TURN]
+    ph = s[_AT_PHASE]
+    seat = s[_AT_TURN]
     n = s[AT_PLAYERS]
     at = AT_SEATS + seat * SEAT_BYTES
     k = 0
@@ -545,21 +544,21 @@ def legal_moves(s, out):
     if ph == KEEP:
         out[0] = move(K_KEPT)
         k = 1
-        if s[at + S_KEPT] < KEEP_MAX:
+        if s[at + _S_KEPT] < KEEP_MAX:
             lo = _lo(s, HAND_OF + seat)
             hi = _hi(s, HAND_OF + seat)
-            for i in range(lo + s[at + S_KEPT], hi):
-                if not _dup(s, lo + s[at + S_KEPT], i):
+            for i in range(lo + s[at + _S_KEPT], hi):
+                if not _dup(s, lo + s[at + _S_KEPT], i):
                     out[k] = move(K_KEEP, 0, s[i])
                     k += 1
         return k
     if ph != PLAY:
         return 0
-    groups = s[at + S_GROUPS]
+    groups = s[at + _S_GROUPS]
     hc = hand_count(s, seat)
     lo = _lo(s, HAND_OF + seat)
     hi = _hi(s, HAND_OF + seat)
-    if not groups & LAID:
+    if not groups & _LAID:
         lv = level(s, seat)
         rq = CARD_ONE_STAR[lv - 1]
         if hc >= 2 or (lv == 8 and hc >= 1):
@@ -590,9 +589,9 @@ def legal_moves(s, out):
             return k  # the turn goes on only with the whole level laid or taken back
     elif hc >= 2:
         for slot in range(n * GROUPS_PER_SEAT):
-            if not _count(s, GROUP + slot):
+            if not _count(s, _GROUP + slot):
                 continue
-            if not s[AT_SEATS + (slot // GROUPS_PER_SEAT) * SEAT_BYTES + S_GROUPS] & LAID:
+            if not s[AT_SEATS + (slot // GROUPS_PER_SEAT) * SEAT_BYTES + _S_GROUPS] & _LAID:
                 continue
             kind_ = _kind_of_slot(s, slot)
             wild_seen = False
@@ -627,7 +626,7 @@ def _whole(s, seat, rq):
     """True when each of the seat's groups meets its requirement. Every wild in a group has
     its value and runs lie sorted by number, so this reads the bytes as they are."""
     for r in range(len(rq)):
-        k = GROUP + seat * GROUPS_PER_SEAT + r
+        k = _GROUP + seat * GROUPS_PER_SEAT + r
         lo = _lo(s, k)
         hi = _hi(s, k)
         if hi - lo < rq[r][1]:
@@ -666,46 +665,46 @@ def apply(s, m, order=None):
     kd = m >> 12
     c = m & 127
     t = (m >> 7) & 31
-    seat = s[AT_TURN]
+    seat = s[_AT_TURN]
     at = AT_SEATS + seat * SEAT_BYTES
     if kd == K_DRAW:
         _into_hand(s, seat, _hi(s, DRAW_PILE) - 1, DRAW_PILE)
-        s[AT_PHASE] = PLAY
+        s[_AT_PHASE] = PLAY
     elif kd == K_TAKE:
         _into_hand(s, seat, _hi(s, PILE + t) - 1, PILE + t, True)
-        s[AT_PHASE] = PLAY
+        s[_AT_PHASE] = PLAY
     elif kd == K_SKIPPED:
-        _move(s, _lo(s, FRONT + seat), FRONT + seat, DRAW_PILE, 0)
+        _move(s, _lo(s, _FRONT + seat), _FRONT + seat, DRAW_PILE, 0)
         s[AT_UNDER] += 1
         _next_seat(s)
     elif kd == K_PUT:
-        b = GROUP + seat * GROUPS_PER_SEAT + t
+        b = _GROUP + seat * GROUPS_PER_SEAT + t
         run = CARD_ONE_STAR[s[at + S_LEVEL] - 1][t][0] == RUN
         _out_of_hand(s, seat, c, b, _sorted_at(s, b, c, 0, run))
-        s[at + S_GROUPS] |= 1 << t
+        s[at + _S_GROUPS] |= 1 << t
     elif kd == K_LAY:
-        s[at + S_GROUPS] |= LAID
+        s[at + _S_GROUPS] |= _LAID
         if s[at + S_LEVEL] == 8:  # L8-8: laying out level 8 wins at once
             s[at + S_LEVEL] = VICTORY
-            s[AT_WINNER] = seat
-            s[AT_PHASE] = WON
+            s[_AT_WINNER] = seat
+            s[_AT_PHASE] = WON
     elif kd == K_CANCEL:
         for r in range(GROUPS_PER_SEAT):
-            b = GROUP + seat * GROUPS_PER_SEAT + r
+            b = _GROUP + seat * GROUPS_PER_SEAT + r
             while _count(s, b):
                 _into_hand(s, seat, _lo(s, b), b)
-        s[at + S_GROUPS] = 0
+        s[at + _S_GROUPS] = 0
     elif kd == K_ADD:
-        b = GROUP + t
+        b = _GROUP + t
         _out_of_hand(s, seat, c, b, _sorted_at(s, b, c, 0, _kind_of_slot(s, t) == RUN))
     elif kd == K_DISCARD:
         _out_of_hand(s, seat, c, PILE + seat, _count(s, PILE + seat))
         _end_turn(s, seat)
     elif kd == K_GIVE:
-        _out_of_hand(s, seat, cards.SKIP, FRONT + t, 0)
+        _out_of_hand(s, seat, cards.SKIP, _FRONT + t, 0)
         _end_turn(s, seat)
     elif kd == K_KEEP:
-        front = _lo(s, HAND_OF + seat) + s[at + S_KEPT]
+        front = _lo(s, HAND_OF + seat) + s[at + _S_KEPT]
         i = front
         while s[i] != c:
             i += 1
@@ -713,18 +712,18 @@ def apply(s, m, order=None):
             s[i] = s[i - 1]
             i -= 1
         s[front] = c
-        s[at + S_KEPT] += 1
+        s[at + _S_KEPT] += 1
     elif kd == K_KEPT:
         _next_keeper(s, seat, order)
     elif kd == K_NEXT:
-        _next_keeper(s, s[AT_ENDER], order)
-    if s[AT_PHASE] in (DRAW, PLAY):
+        _next_keeper(s, s[_AT_ENDER], order)
+    if s[_AT_PHASE] in (DRAW, PLAY):
         _settle(s, order)
 
 
 def _next_seat(s):
-    s[AT_TURN] = (s[AT_TURN] + 1) % s[AT_PLAYERS]
-    s[AT_PHASE] = DRAW
+    s[_AT_TURN] = (s[_AT_TURN] + 1) % s[AT_PLAYERS]
+    s[_AT_PHASE] = DRAW
 
 
 def _end_turn(s, seat):
@@ -735,24 +734,24 @@ def _end_turn(s, seat):
         return
     n = s[AT_PLAYERS]
     # L8-5: a Skip given as the last card has no effect; it goes back with the rest
-    s[AT_ENDER] = seat
-    s[AT_PHASE] = OVER
+    s[_AT_ENDER] = seat
+    s[_AT_PHASE] = OVER
     for p in range(n):
         at = AT_SEATS + p * SEAT_BYTES
         s[at + S_KNOWN] = 0  # the hands go back unseen
-        gain = 2 if p == seat else (1 if s[at + S_GROUPS] & LAID else 0)
-        s[at + S_GAINED] = gain
+        gain = 2 if p == seat else (1 if s[at + _S_GROUPS] & _LAID else 0)
+        s[at + _S_GAINED] = gain
         s[at + S_LEVEL] = min(s[at + S_LEVEL] + gain, VICTORY)
     if s[AT_SEATS + seat * SEAT_BYTES + S_LEVEL] == VICTORY:  # L8-8: level 7 laid out, then out
-        s[AT_WINNER] = seat
-        s[AT_PHASE] = WON
+        s[_AT_WINNER] = seat
+        s[_AT_PHASE] = WON
 
 
 def keeper(s, p):
     """True when seat p may keep cards at this round's end (L8-9): the option is on, p is
     on level 5 to 8 and did not lay out."""
     at = AT_SEATS + p * SEAT_BYTES
-    return bool(s[AT_OPTIONS] & OPT_KEEP) and s[at + S_LEVEL] >= KEEP_FROM and not s[at + S_GROUPS] & LAID
+    return bool(s[_AT_OPTIONS] & _OPT_KEEP) and s[at + S_LEVEL] >= _KEEP_FROM and not s[at + _S_GROUPS] & _LAID
 
 
 def _next_keeper(s, after, order):
@@ -760,10 +759,10 @@ def _next_keeper(s, after, order):
     from the seat that ended the round (never a keeper: it laid out), or deal."""
     n = s[AT_PLAYERS]
     p = (after + 1) % n
-    while p != s[AT_ENDER]:
+    while p != s[_AT_ENDER]:
         if keeper(s, p):
-            s[AT_TURN] = p
-            s[AT_PHASE] = KEEP
+            s[_AT_TURN] = p
+            s[_AT_PHASE] = KEEP
             return
         p = (p + 1) % n
     _deal(s, order)
