@@ -384,7 +384,9 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
 
 def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
     """Move every card of sections lo..hi-1 into section b (b < lo), but each section's top
-    card with `leave_top` and a hand's kept cards with `leave_kept`."""
+    card with `leave_top` and a hand's kept cards with `leave_kept`. A laid wild comes back
+    without its value (L8-3 fixes it only while it lies in its combination), so the cards
+    to shuffle are the same whatever was laid, and an explicit order names them plainly."""
     for k in range(lo_section, hi_section):
         stay = 0
         if leave_top and _count(s, k):
@@ -394,6 +396,9 @@ def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
         while _count(s, k) > stay:
             i = _hi(s, k) - 1 if leave_kept else _lo(s, k)
             _move(s, i, k, b, _count(s, b))
+            j = _hi(s, b) - 1
+            if s[j] > cards.SKIP:  # a valued wild
+                s[j] = cards.WILD
 
 
 def _sort(s, k):
@@ -576,7 +581,7 @@ def legal_moves(s, out):
                         out[k] = move(K_PUT, r, c)
                         k += 1
         if groups:
-            if groups == (1 << len(rq)) - 1:
+            if groups == (1 << len(rq)) - 1 and _lays(s, seat, rq):
                 out[k] = move(K_LAY)
                 k += 1
             out[k] = move(K_CANCEL)
@@ -613,6 +618,17 @@ def legal_moves(s, out):
                 out[k] = move(K_GIVE, p)
                 k += 1
     return k
+
+
+def _lays(s, seat, rq):
+    """True when every group the seat has put meets its part of the level (L8-3), so LAY
+    is legal; checking allocates, but only while a level is being put together."""
+    from level8 import combos
+
+    for r in range(len(rq)):
+        if not combos.meets(list(section(s, GROUP + seat * GROUPS_PER_SEAT + r)), rq[r][0], rq[r][1]):
+            return False
+    return True
 
 
 def _dup(s, lo, i):
