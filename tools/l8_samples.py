@@ -2,6 +2,7 @@
 
     .venv/bin/python -m tools.l8_samples          # rewrite records/*.l8 and their .json
     .venv/bin/python -m tools.l8_samples --check  # only say which files would change
+    .venv/bin/python -m tools.l8_samples --time   # how long each sample takes to replay
 
 The bot games are played by firmware/level8/bot.py at every seat; a stronger bot plays
 other games from the same seeds, so after a bot change this rewrites those samples (and
@@ -137,10 +138,55 @@ def samples():
     return out
 
 
+TIMING = r"""
+from time import ticks_diff, ticks_us
+from level8 import record
+
+for name, text in TEXTS:
+    best = None
+    for _ in range(3):
+        t0 = ticks_us()
+        g = record.load(text)
+        t = ticks_diff(ticks_us(), t0)
+        best = t if best is None or t < best else best
+    print(name, len(record.parse(text).moves), best)
+"""
+
+# CPython's time has no ticks_us: give it MicroPython's two, so TIMING runs on both
+CPYTHON_TICKS = r"""
+import time
+time.ticks_us = lambda: time.perf_counter_ns() // 1000
+time.ticks_diff = lambda a, b: a - b
+"""
+
+
+def time_samples():
+    """Print each sample's replay time (parse + replay, best of 3) under CPython, under the
+    MicroPython runner, and as a Pico estimate by docs/device.md's reference loop."""
+    sys.path.insert(0, str(REPO))
+    from tools import bench
+    from tools import micropython as mpy
+
+    texts = [(p.name, p.read_text()) for p in sorted(RECORDS.glob("*.l8"))]
+    code = "TEXTS = " + repr(texts) + "\n" + TIMING
+    cp = bench.parse(mpy.run_cpython(CPYTHON_TICKS + code))
+    mp = bench.parse(mpy.run(code, timeout=600))
+    slow = bench.reference_slowdown()
+    print("sample | engine moves | CPython | runner | Pico, estimated (x %.1f)" % slow)
+    for name, _ in texts:
+        moves, c = cp[name]
+        m = mp[name][1]
+        print("%s | %d | %.1f ms | %.0f ms | %.1f s" % (name, moves, c / 1000, m / 1000, m * slow / 1e6))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.l8_samples", description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="write nothing; list the files that would change")
+    ap.add_argument("--time", action="store_true", help="write nothing; time each sample's replay")
     args = ap.parse_args(argv)
+    if args.time:
+        time_samples()
+        return 0
     sys.path.insert(0, str(REPO))
     from host_sim import replay
 
