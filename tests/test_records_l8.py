@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from level8 import bot, cards, notation, record, rules, view
+from level8.game import Game
 from level8.record import DEAL, PILE, Record, Recorder, RecordError, parse, write
 
 from host_sim.replay import summary_l8
@@ -255,6 +256,47 @@ def test_a_laid_wild_is_shuffled_back_as_a_plain_wild_L8_3():
             assert "W=" not in line
     rec = parse(text)
     assert rec.deal.count(cards.WILD) == 6
+
+
+def shift(s, a, b, leave=0):
+    """Move the cards of section a (but `leave` at its bottom) onto section b: a position
+    made by hand, as play reaches it only after many moves."""
+    while rules._count(s, a) > leave:
+        rules._move(s, rules._hi(s, a) - 1, a, b, rules._count(s, b))
+
+
+def shuffle_seen(s, m):
+    """What record sees move m do from position s: (DEAL, PILE or 0, the draw pile after)."""
+    pre = record._before(s)
+    t = bytearray(s)
+    rules.apply(t, m)
+    return record._shuffled(pre, m, t), rules.section(t, rules.DRAW_PILE)
+
+
+def test_a_rebuild_is_seen_whichever_move_makes_it_L8_5_L8_6():
+    # the last face-down card drawn, discards waiting under their tops
+    s = Game(cards.LEVEL8, 3, 1).state
+    shift(s, rules.DRAW_PILE, rules.PILE + 2, 1)
+    assert shuffle_seen(s, rules.move(rules.K_DRAW))[0] == PILE
+    # a skipped turn puts its Skip under an empty draw pile: the new pile is that Skip
+    s = Game(cards.LEVEL8, 3, 1).state
+    shift(s, rules.DRAW_PILE, rules.HAND_OF + 2)
+    seat = rules.turn(s)
+    at = rules._lo(s, rules.HAND_OF + 2) + rules.hand(s, 2).index(cards.SKIP)
+    rules._move(s, at, rules.HAND_OF + 2, rules.FRONT + seat, 0)
+    assert shuffle_seen(s, rules.move(rules.K_SKIPPED)) == (PILE, bytes([cards.SKIP]))
+    # a discard onto a pile while the draw pile is empty and nothing else could rebuild it
+    s = Game(cards.LEVEL8, 3, 1).state
+    shift(s, rules.DRAW_PILE, rules.HAND_OF + 2)
+    seat = rules.turn(s)
+    rules._move(s, rules._lo(s, rules.HAND_OF + 2), rules.HAND_OF + 2, rules.PILE + seat, 0)
+    under = rules.pile_top(s, seat)
+    s[rules.AT_PHASE] = rules.PLAY
+    c = rules.hand(s, seat)[0]
+    assert shuffle_seen(s, rules.move(rules.K_DISCARD, 0, c)) == (PILE, bytes([under]))
+    # and none when the draw pile still has a card
+    s = Game(cards.LEVEL8, 3, 1).state
+    assert shuffle_seen(s, rules.move(rules.K_DRAW))[0] == 0
 
 
 # -- writing and reading back --------------------------------------------------
