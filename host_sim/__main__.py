@@ -3,7 +3,7 @@
     python -m host_sim [--board NAME] [--save-dir DIR]           play in a window (pygame)
     python -m host_sim --board NAME --headless --press "A A X B" --screenshot out.png
                                                                  press buttons, save the screen
-    python -m host_sim replay FILE                                play a .l10 record, print JSON
+    python -m host_sim replay FILE                                play a .l10 or .l8 record, print JSON
     python -m host_sim level8 check|extend ...                    judge Level 8 combinations, print JSON
 """
 
@@ -18,7 +18,7 @@ def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["replay"]:
         rp = argparse.ArgumentParser(prog="python -m host_sim replay",
-                                     description="Play a .l10 game record and print the position as JSON.")
+                                     description="Play a .l10 or .l8 game record and print the position as JSON.")
         rp.add_argument("file", help="the record, or - for standard input")
         args = rp.parse_args(argv[1:])
         from host_sim import replay

@@ -1,7 +1,8 @@
-"""`python -m host_sim replay FILE`: play a `.l10` record and print the result as JSON.
+"""`python -m host_sim replay FILE`: play a game record and print the result as JSON.
 
-Output and exit codes follow docs/record-format.md (the `.l10` format): one JSON object
-on stdout and status 0, or one line on stderr and status 2.
+A `.l10` record (docs/record-format.md) or, recognised by its header, a LEVEL 8 or Level
+Up record (`.l8`, docs/record-format-l8.md). Either way: one JSON object on stdout and
+status 0, or one line on stderr and status 2.
 """
 
 import json
@@ -66,6 +67,21 @@ def main(path):
     except UnicodeDecodeError as e:
         print("cannot read " + path + ": not UTF-8 text (byte " + str(e.start) + ")", file=sys.stderr)
         return 2
+    return main_text(text)
+
+
+def main_text(text):
+    """Replay the text of a record: the JSON on stdout and 0, or one line on stderr and 2."""
+    from level8 import record as l8record
+
+    if l8record.is_record(text):
+        try:
+            game8 = l8record.load(text)
+        except l8record.RecordError as e:
+            print(str(e), file=sys.stderr)
+            return 2
+        print(to_json(summary_l8(game8)))
+        return 0
     try:
         game = parse(text).replay()
     except RecordError as e:
@@ -75,7 +91,62 @@ def main(path):
     return 0
 
 
+_PHASES = ("draw", "play", "round over", "keep", "won")
+
+
+def _seat_l8(s, p):
+    """One seat of a LEVEL 8 position, as the `.l8` spec's JSON shows it."""
+    from level8 import cards as c8
+    from level8 import rules as r8
+
+    groups = [[c8.token(c) for c in r8.group(s, p, r)] for r in range(r8.GROUPS_PER_SEAT)]
+    while groups and not groups[-1]:
+        groups.pop()
+    top = r8.pile_top(s, p)
+    return {
+        "seat": p + 1,
+        "level": r8.level(s, p),
+        "laid": r8.laid(s, p),
+        "hand": [c8.token(c) for c in sorted(r8.hand(s, p))],
+        "kept": [c8.token(c) for c in r8.hand(s, p)[: r8.kept(s, p)]],
+        "discard": None if top == r8.NONE else c8.token(top),
+        "discards": r8.pile_count(s, p),
+        "skip": r8.skipped(s, p),
+        "groups": groups,
+    }
+
+
+def summary_l8(game):
+    """The `.l8` spec's JSON object (as a dict) for a LEVEL 8 or Level Up position."""
+    from level8 import rules as r8
+    from level8.record import GAMES
+
+    s = game.state
+    ph = r8.phase(s)
+    ender = r8.ender(s)
+    win = r8.winner(s)
+    return {
+        "game": GAMES[r8.game(s)],
+        "round": r8.round_no(s),
+        "dealer": r8.dealer(s) + 1,
+        "phase": _PHASES[ph],
+        "to_move": None if ph in (r8.OVER, r8.WON) else r8.turn(s) + 1,
+        "went_out": None if ender == r8.NO_SEAT else ender + 1,
+        "winner": None if win == r8.NO_SEAT else win + 1,
+        "draw_pile": r8.draw_count(s),
+        "skips_under": r8.under(s),
+        "seats": [_seat_l8(s, p) for p in range(r8.players(s))],
+    }
+
+
 def to_json(obj):
-    """JSON with one top-level key a line, as in the spec's example."""
-    rows = ["  " + json.dumps(k) + ": " + json.dumps(v) for k, v in obj.items()]
+    """JSON with one top-level key a line, as in the spec's example; a `.l8` position's
+    seats one a line."""
+    rows = []
+    for k, v in obj.items():
+        if k == "seats":
+            v = "[\n" + ",\n".join(["    " + json.dumps(x) for x in v]) + "\n  ]"
+        else:
+            v = json.dumps(v)
+        rows.append("  " + json.dumps(k) + ": " + v)
     return "{\n" + ",\n".join(rows) + "\n}"

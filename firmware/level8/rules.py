@@ -21,7 +21,7 @@ Layout of `s` (the AT_* offsets):
     50.. the start of each of the 43 sections in the area, then the area's end
     94.. the area: section DRAW (bottom first: the Skips put under, then the face-down
          cards, the top last), PILE + seat (top last), HAND + seat (known cards first,
-         the rest by code), _FRONT + seat (a Skip, or nothing), _GROUP + seat * 4 + r
+         the rest by code), FRONT + seat (a Skip, or nothing), GROUP + seat * 4 + r
          (a combination, sorted, every wild valued).
 
 A move is kind << 12 | target << 7 | card: a card code (cards) and a target (a seat, a
@@ -70,7 +70,7 @@ AT_PLAYERS = const(2)
 _AT_OPTIONS = const(3)
 _AT_DEALER = const(4)
 _AT_TURN = const(5)
-_AT_PHASE = const(6)
+AT_PHASE = const(6)
 _AT_ROUND = const(7)
 _AT_WINNER = const(8)
 _AT_ENDER = const(9)
@@ -91,7 +91,7 @@ AT_AREA = const(94)
 DRAW_PILE = const(0)
 PILE = const(1)
 HAND_OF = const(7)
-_FRONT = const(13)
+FRONT = const(13)
 _GROUP = const(19)
 N_SECTIONS = const(43)
 GROUPS_PER_SEAT = const(4)
@@ -144,7 +144,7 @@ def turn(s):
 
 
 def phase(s):
-    return s[_AT_PHASE]
+    return s[AT_PHASE]
 
 
 def round_no(s):
@@ -243,7 +243,7 @@ def under(s):
 
 def skipped(s, seat):
     """True when a Skip lies in front of the seat."""
-    return _count(s, _FRONT + seat) > 0
+    return _count(s, FRONT + seat) > 0
 
 
 def group(s, seat, r):
@@ -383,7 +383,9 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
 
 def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
     """Move every card of sections lo..hi-1 into section b (b < lo), but each section's top
-    card with `leave_top` and a hand's kept cards with `leave_kept`."""
+    card with `leave_top` and a hand's kept cards with `leave_kept`. A laid wild comes back
+    without its value (L8-3 fixes it only while it lies in its combination), so the cards
+    to shuffle are the same whatever was laid, and an explicit order names them plainly."""
     for k in range(lo_section, hi_section):
         stay = 0
         if leave_top and _count(s, k):
@@ -393,6 +395,9 @@ def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
         while _count(s, k) > stay:
             i = _hi(s, k) - 1 if leave_kept else _lo(s, k)
             _move(s, i, k, b, _count(s, b))
+            j = _hi(s, b) - 1
+            if s[j] > cards.SKIP:  # a valued wild
+                s[j] = cards.WILD
 
 
 def _sort(s, k):
@@ -454,7 +459,7 @@ def _deal(s, order=None):
     _move(s, _hi(s, DRAW_PILE) - 1, DRAW_PILE, PILE + d, 0)
     s[_AT_ROUND] += 1
     s[_AT_TURN] = (d + 1) % n
-    s[_AT_PHASE] = DRAW
+    s[AT_PHASE] = DRAW
     _settle(s, None)
 
 
@@ -470,18 +475,18 @@ def _rebuild(s, order):
 def _settle(s, order):
     """Rebuild the draw pile once no face-down card is left in it; a seat that can draw
     nothing at all (no draw pile, every discard pile empty) goes straight on to play."""
-    if draw_count(s) == 0 and s[_AT_PHASE] in (DRAW, PLAY):
+    if draw_count(s) == 0 and s[AT_PHASE] in (DRAW, PLAY):
         spare = s[AT_UNDER]
         for seat in range(s[AT_PLAYERS]):
             if pile_count(s, seat) > 1:
                 spare += pile_count(s, seat) - 1
         if spare:
             _rebuild(s, order)
-    if s[_AT_PHASE] == DRAW and draw_count(s) == 0 and not skipped(s, s[_AT_TURN]):
+    if s[AT_PHASE] == DRAW and draw_count(s) == 0 and not skipped(s, s[_AT_TURN]):
         for seat in range(s[AT_PLAYERS]):
             if pile_count(s, seat):
                 return
-        s[_AT_PHASE] = PLAY
+        s[AT_PHASE] = PLAY
 
 
 # -- what may be played -------------------------------------------------------
@@ -521,7 +526,7 @@ def fits(s, slot, c):
 
 def legal_moves(s, out):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
-    ph = s[_AT_PHASE]
+    ph = s[AT_PHASE]
     seat = s[_AT_TURN]
     n = s[AT_PLAYERS]
     at = AT_SEATS + seat * SEAT_BYTES
@@ -669,12 +674,12 @@ def apply(s, m, order=None):
     at = AT_SEATS + seat * SEAT_BYTES
     if kd == K_DRAW:
         _into_hand(s, seat, _hi(s, DRAW_PILE) - 1, DRAW_PILE)
-        s[_AT_PHASE] = PLAY
+        s[AT_PHASE] = PLAY
     elif kd == K_TAKE:
         _into_hand(s, seat, _hi(s, PILE + t) - 1, PILE + t, True)
-        s[_AT_PHASE] = PLAY
+        s[AT_PHASE] = PLAY
     elif kd == K_SKIPPED:
-        _move(s, _lo(s, _FRONT + seat), _FRONT + seat, DRAW_PILE, 0)
+        _move(s, _lo(s, FRONT + seat), FRONT + seat, DRAW_PILE, 0)
         s[AT_UNDER] += 1
         _next_seat(s)
     elif kd == K_PUT:
@@ -687,7 +692,7 @@ def apply(s, m, order=None):
         if s[at + S_LEVEL] == 8:  # L8-8: laying out level 8 wins at once
             s[at + S_LEVEL] = VICTORY
             s[_AT_WINNER] = seat
-            s[_AT_PHASE] = WON
+            s[AT_PHASE] = WON
     elif kd == K_CANCEL:
         for r in range(GROUPS_PER_SEAT):
             b = _GROUP + seat * GROUPS_PER_SEAT + r
@@ -701,7 +706,7 @@ def apply(s, m, order=None):
         _out_of_hand(s, seat, c, PILE + seat, _count(s, PILE + seat))
         _end_turn(s, seat)
     elif kd == K_GIVE:
-        _out_of_hand(s, seat, cards.SKIP, _FRONT + t, 0)
+        _out_of_hand(s, seat, cards.SKIP, FRONT + t, 0)
         _end_turn(s, seat)
     elif kd == K_KEEP:
         front = _lo(s, HAND_OF + seat) + s[at + _S_KEPT]
@@ -717,13 +722,13 @@ def apply(s, m, order=None):
         _next_keeper(s, seat, order)
     elif kd == K_NEXT:
         _next_keeper(s, s[_AT_ENDER], order)
-    if s[_AT_PHASE] in (DRAW, PLAY):
+    if s[AT_PHASE] in (DRAW, PLAY):
         _settle(s, order)
 
 
 def _next_seat(s):
     s[_AT_TURN] = (s[_AT_TURN] + 1) % s[AT_PLAYERS]
-    s[_AT_PHASE] = DRAW
+    s[AT_PHASE] = DRAW
 
 
 def _end_turn(s, seat):
@@ -735,7 +740,7 @@ def _end_turn(s, seat):
     n = s[AT_PLAYERS]
     # L8-5: a Skip given as the last card has no effect; it goes back with the rest
     s[_AT_ENDER] = seat
-    s[_AT_PHASE] = OVER
+    s[AT_PHASE] = OVER
     for p in range(n):
         at = AT_SEATS + p * SEAT_BYTES
         s[at + S_KNOWN] = 0  # the hands go back unseen
@@ -744,7 +749,7 @@ def _end_turn(s, seat):
         s[at + S_LEVEL] = min(s[at + S_LEVEL] + gain, VICTORY)
     if s[AT_SEATS + seat * SEAT_BYTES + S_LEVEL] == VICTORY:  # L8-8: level 7 laid out, then out
         s[_AT_WINNER] = seat
-        s[_AT_PHASE] = WON
+        s[AT_PHASE] = WON
 
 
 def keeper(s, p):
@@ -762,7 +767,7 @@ def _next_keeper(s, after, order):
     while p != s[_AT_ENDER]:
         if keeper(s, p):
             s[_AT_TURN] = p
-            s[_AT_PHASE] = KEEP
+            s[AT_PHASE] = KEEP
             return
         p = (p + 1) % n
     _deal(s, order)

@@ -1,0 +1,210 @@
+"""Write the `.l8` sample records in records/ and the JSON the replay tool prints for each.
+
+    .venv/bin/python -m tools.l8_samples          # rewrite records/*.l8 and their .json
+    .venv/bin/python -m tools.l8_samples --check  # only say which files would change
+    .venv/bin/python -m tools.l8_samples --time   # how long each sample takes to replay
+
+The bot games are played by firmware/level8/bot.py at every seat; a stronger bot plays
+other games from the same seeds, so after a bot change this rewrites those samples (and
+their JSON): look at the difference before committing. The rest are written move by move
+here. tests/test_records_l8.py checks every sample against its JSON and its story.
+"""
+
+import argparse
+import io
+import sys
+from contextlib import redirect_stdout
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO / "firmware"))
+
+from level8 import bot, cards, notation, record, rules, view  # noqa: E402
+
+RECORDS = REPO / "records"
+FORMAT = "# Format: docs/record-format-l8.md\n"
+
+
+def bot_game(game, players, seed, keep=False, explicit=False, stop=None):
+    """A Recorder after the bots played from `seed` (the first dealer: seed % players)
+    until the game is won, or until `stop(recorder)` says so after a bot's moves."""
+    r = record.Recorder(game, players, seed, seed % players, keep, explicit)
+    g = r.game
+    while not g.over():
+        for m in bot.play(view.see(g.state, rules.turn(g.state))):
+            r.apply(m)
+        if stop and stop(r):
+            break
+    return r
+
+
+def scripted(game, players, dealer, lines, seed=0, keep=False, deck=None):
+    """A Recorder after the move lines given (record notation, without the player)."""
+    r = record.Recorder(game, players, seed, dealer, keep, deck is not None, deck)
+    for line in lines:
+        for m in notation.parse(line):
+            r.apply(m)
+    return r
+
+
+def crafted_deck(hands, up, draws, game=cards.LEVEL8, dealer=0):
+    """A first deal (top first) giving each seat its hand, `up` onto the dealer's discard
+    pile and `draws` on top of the draw pile, the other cards under them in code order."""
+    n = len(hands)
+    order = bytearray()
+    for i in range(rules.HAND):
+        for k in range(1, n + 1):
+            order.append(cards.parse(hands[(dealer + k) % n][i]))
+    order.append(cards.parse(up))
+    for t in draws:
+        order.append(cards.parse(t))
+    rest = list(cards.deck(game))
+    for c in order:
+        rest.remove(c)
+    return bytes(order + bytes(rest))
+
+
+def samples():
+    """{file name: text} of every sample record."""
+    out = {}
+    r = bot_game(cards.LEVEL8, 3, 5)
+    out["l8-bots-three.l8"] = (
+        "# LEVEL 8, three bots (level8/bot.py, the first greedy one) from seed 5 until one of\n"
+        "# them wins (L8-8).\n" + FORMAT + record.write(r.record)
+    )
+    r = bot_game(cards.LEVELUP, 2, 2, keep=True)
+    out["levelup-keep.l8"] = (
+        "# Level Up with the keep-four option (L8-9), two bots from seed 2 to the end: a seat\n"
+        "# on level 5 or more that did not lay out keeps cards for the next round.\n"
+        + FORMAT
+        + record.write(r.record)
+    )
+    r = bot_game(cards.LEVEL8, 6, 54, explicit=True)
+    out["l8-six-explicit.l8"] = (
+        "# LEVEL 8, six bots, every shuffle written out card by card (no Seed): the deal of each\n"
+        "# round, and in round 9 the draw pile rebuilt from the discard piles (L8-6). Played\n"
+        "# from seed 54, which this record does not need.\n" + FORMAT + record.write(r.record)
+    )
+
+    def after_two_adds(rec):
+        ms = rec.record.moves
+        adds = [m for m in ms if rules.kind(m) == rules.K_ADD]
+        return len(adds) >= 2 and rules.kind(ms[-1]) == rules.K_DISCARD
+
+    r = bot_game(cards.LEVEL8, 3, 2, stop=after_two_adds)
+    text = record.write(r.record)
+    # show the notation of a lay begun and taken back: player 3 first puts two cards of
+    # its second part, takes them back, then lays the whole level
+    at = text.index("3: lay ")
+    second = text[at : text.index("\n", at)].split("/")[1].split()
+    text = text[:at] + "3: put 2 " + " ".join(second[:2]) + "\n3: cancel\n" + text[at:]
+    out["l8-skips-and-adds.l8"] = (
+        "# LEVEL 8, three bots from seed 2, the first round cut short: a Skip given (L8-5),\n"
+        "# two players skipped in a row, cards added to other players' runs, a wild as 5 (L8-4),\n"
+        "# and a level begun with put, taken back with cancel, then laid.\n" + FORMAT + text
+    )
+    deck = crafted_deck(
+        [
+            ["B1", "B3", "G5", "G9", "Y2", "Y4", "Y6", "V8", "V11", "O13"],
+            ["R1", "R2", "R3", "O7", "O8", "O9", "R4", "R5", "O10", "S"],
+        ],
+        "G12",
+        ["R6"],
+    )
+    r = scripted(
+        cards.LEVEL8,
+        2,
+        0,
+        [
+            "draw",
+            "lay R1 R2 R3 / O7 O8 O9",
+            "add R4 > 2.1",
+            "add R5 > 2.1",
+            "add R6 > 2.1",
+            "add O10 > 2.2",
+            "skip 1",
+            "next",
+            "draw",
+        ],
+        deck=deck,
+    )
+    out["l8-skip-last.l8"] = (
+        "# LEVEL 8, two players, a made-up first deal: player 2 lays out level 1, adds to its\n"
+        "# own runs and goes out by giving a Skip as its last card, which has no effect (L8-5):\n"
+        "# player 1 plays round 2 normally. Player 2 went up two levels (L8-7).\n"
+        + FORMAT
+        + record.write(r.record)
+    )
+    return out
+
+
+TIMING = r"""
+from time import ticks_diff, ticks_us
+from level8 import record
+
+for name, text in TEXTS:
+    best = None
+    for _ in range(3):
+        t0 = ticks_us()
+        g = record.load(text)
+        t = ticks_diff(ticks_us(), t0)
+        best = t if best is None or t < best else best
+    print(name, len(record.parse(text).moves), best)
+"""
+
+# CPython's time has no ticks_us: give it MicroPython's two, so TIMING runs on both
+CPYTHON_TICKS = r"""
+import time
+time.ticks_us = lambda: time.perf_counter_ns() // 1000
+time.ticks_diff = lambda a, b: a - b
+"""
+
+
+def time_samples():
+    """Print each sample's replay time (parse + replay, best of 3) under CPython, under the
+    MicroPython runner, and as a Pico estimate by docs/device.md's reference loop."""
+    sys.path.insert(0, str(REPO))
+    from tools import bench
+    from tools import micropython as mpy
+
+    texts = [(p.name, p.read_text()) for p in sorted(RECORDS.glob("*.l8"))]
+    code = "TEXTS = " + repr(texts) + "\n" + TIMING
+    cp = bench.parse(mpy.run_cpython(CPYTHON_TICKS + code))
+    mp = bench.parse(mpy.run(code, timeout=600))
+    slow = bench.reference_slowdown()
+    print("sample | engine moves | CPython | runner | Pico, estimated (x %.1f)" % slow)
+    for name, _ in texts:
+        moves, c = cp[name]
+        m = mp[name][1]
+        print("%s | %d | %.1f ms | %.0f ms | %.1f s" % (name, moves, c / 1000, m / 1000, m * slow / 1e6))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.l8_samples", description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="write nothing; list the files that would change")
+    ap.add_argument("--time", action="store_true", help="write nothing; time each sample's replay")
+    args = ap.parse_args(argv)
+    if args.time:
+        time_samples()
+        return 0
+    sys.path.insert(0, str(REPO))
+    from host_sim import replay
+
+    changed = []
+    for name, text in samples().items():
+        buf = io.StringIO()
+        with redirect_stdout(buf):
+            status = replay.main_text(text)
+        if status:
+            raise SystemExit(name + " does not replay")
+        for path, body in ((RECORDS / name, text), (RECORDS / (name[:-3] + ".json"), buf.getvalue())):
+            if not path.exists() or path.read_text() != body:
+                changed.append(path.name)
+                if not args.check:
+                    path.write_text(body)
+    print(("would change: " if args.check else "written: ") + (" ".join(changed) or "nothing"))
+    return 1 if args.check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
