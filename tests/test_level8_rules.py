@@ -646,3 +646,17 @@ def test_legal_moves_and_apply_allocate_nothing_on_micropython(micropython):
     kinds = {line.split()[0] for line in lines}
     assert {"0", "1", "3", "4", "6", "7"} <= kinds
     assert [line for line in lines if line.split()[1] != "0"] == []
+
+
+def test_keep_choices_that_are_refused_say_why():
+    """L8-9: a keep choice names a card of the hand, as it is, not yet kept."""
+    g = _keep_game([5, 1, 6])
+    g.apply(move(K_NEXT))
+    s = g.state
+    hand2 = rules.hand(s, 2)
+    g.apply(move(K_KEEP, 0, hand2[0]))
+    missing = [x for x in range(cards.N_NUMBER_CARDS) if x not in hand2][0]
+    assert referee.problem(s, move(K_KEEP, 0, missing)) == "you hold no " + cards.name(missing) + " to keep"
+    assert referee.problem(s, move(K_KEEP, 0, cards.wild_as_number(5))) == "a wild is kept as it is, without a value"
+    assert list(hand2).count(hand2[0]) == 1
+    assert referee.problem(s, move(K_KEEP, 0, hand2[0])) == "you keep that card already"

@@ -83,8 +83,11 @@ def problem(s, m):
             return "first choose the cards to keep for the next round, then say done"
         if kept(s, seat) >= KEEP_MAX:
             return "you may keep at most four cards"
+        if cards.is_wild(c) and c != cards.WILD:
+            return "a wild is kept as it is, without a value"
         if c not in hand(s, seat)[kept(s, seat):]:
-            return "you hold no " + _name(c) + " to keep"
+            why = _held(s, seat, c)
+            return why + " to keep" if why else "you keep that card already"
         return None
     if ph == DRAW:
         if skipped(s, seat):
@@ -176,10 +179,6 @@ def problem(s, m):
             return _who(t) + " already has a Skip in front of them"
         return None
     return "not a move"
-
-
-def _name(c):
-    return cards.name(c) if c < cards.N_CODES else "such card"
 
 
 def _held(s, seat, c):
