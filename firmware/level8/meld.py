@@ -35,9 +35,10 @@ _W = cards.WILD
 _MAX_HAND = 14
 _SCORE_LAID = 256  # the sum of the numbers kept is at most 14 * 15 = 210
 _SCORE_WILDS = 16 * _SCORE_LAID  # at most 14 cards laid, so 15 - laid is 1..15
-_NONE = 99  # more wilds than any hand holds: no bound
+_WILD_RANK = 15  # a wild laid adds 15 to a layout's rank, score // _SCORE_LAID (see `begin`)
+_NONE = 1 << 12  # above every rank: no budget
 _NO_SCORE = 1 << 20  # above every score
-_GAP = 7  # a run's choice at a number: codes 0..6 of _RUN_CODES, then a gap, then nothing left
+_GAP = 7  # a run's choice at a number: a card of the hand (0..6), then a gap
 
 # The codes that can stand together in a set of each number / a colour group of each colour.
 _SET_CODES = tuple(tuple([cards.number_card(c, n) for c in range(cards.N_COLOURS)] + [cards.wild_as_number(n)])
@@ -50,6 +51,9 @@ _RUN_CODES = ((),) + _SET_CODES
 _SET_OF = bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in range(cards.N_CODES)])
 _KEPT_VALUE = bytes([cards.number(c) if c < cards.N_NUMBER_CARDS else 0 for c in range(cards.N_CODES)])
 _COLOUR_OF = bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in range(cards.N_CODES)])
+# The same as indexes of `per_set` and `per_colour`: a card of no set or colour counts apart.
+_SET_SLOT = bytes([min(v, _N) for v in _SET_OF])
+_COLOUR_SLOT = bytes([min(v, cards.N_COLOURS) for v in _COLOUR_OF])
 
 
 class _Search:
@@ -69,33 +73,42 @@ class _Search:
         self.cards = self.left
         self.wilds = 0  # wilds laid in the groups so far
         self.prune = prune
+        # The codes of the hand that can join each set / each colour group, in the order of
+        # _SET_CODES / _COLOUR_CODES, so that building a group looks at these only; the sets
+        # and colours that have any (and the sets highest first).
+        self.set_hand = [bytes([c for c in codes if self.counts[c]]) for codes in _SET_CODES]
+        self.colour_hand = [bytes([c for c in codes if self.counts[c]]) for codes in _COLOUR_CODES]
+        self.numbers = bytes([v for v in range(_N) if self.set_hand[v]])
+        self.numbers_down = bytes([v for v in range(_N - 1, -1, -1) if self.set_hand[v]])
+        self.colours = bytes([v for v in range(cards.N_COLOURS) if self.colour_hand[v]])
         # What the requirements from r on need at least, to stop when it cannot be met.
         n = len(reqs)
+        self.n = n
         self.need = [0] * (n + 1)
         for r in range(n - 1, -1, -1):
             self.need[r] = self.need[r + 1] + max(1, reqs[r][1])
-        # The requirements from r on, by kind, for the bound on the wilds they need: how many
-        # sets and colour groups, their sizes added up and the largest.
-        self.sets = bytearray(n + 1)
+        # The requirements from r on, by kind, for the bound on the wilds they lack: how many
+        # sets and colour groups, their sizes added up and the largest; how many runs.
+        self.sets_from = bytearray(n + 1)
         self.set_sizes = bytearray(n + 1)
         self.set_top = bytearray(n + 1)
-        self.colours = bytearray(n + 1)
+        self.colours_from = bytearray(n + 1)
         self.colour_sizes = bytearray(n + 1)
         self.colour_top = bytearray(n + 1)
-        self.runs = bytearray(n + 1)
+        self.runs_from = bytearray(n + 1)
         for r in range(n - 1, -1, -1):
             kind, size = reqs[r]
-            for a in (self.sets, self.set_sizes, self.set_top, self.colours, self.colour_sizes,
-                      self.colour_top, self.runs):
+            for a in (self.sets_from, self.set_sizes, self.set_top, self.colours_from, self.colour_sizes,
+                      self.colour_top, self.runs_from):
                 a[r] = a[r + 1]
             if kind == SET:
-                self.sets[r] += 1
+                self.sets_from[r] += 1
                 self.set_sizes[r] += size
                 self.set_top[r] = max(self.set_top[r], size)
             elif kind == RUN:
-                self.runs[r] += 1
+                self.runs_from[r] += 1
             else:
-                self.colours[r] += 1
+                self.colours_from[r] += 1
                 self.colour_sizes[r] += size
                 self.colour_top[r] = max(self.colour_top[r], size)
         # The last earlier requirement equal to each (-1: none): equal requirements take
@@ -110,27 +123,36 @@ class _Search:
         # the codes a set or colour group may take and how many of each it holds.
         self.choice = [bytearray(_N + 1) for _ in reqs]
         self.taken = [bytearray(_N + 1) for _ in reqs]
-        self.top = bytearray(1)
-        # Per requirement, while its group is built: the most wilds laid once it is, and what
-        # the requirements after it lack at least.
-        self.most = bytearray(n + 1)
+        self.at = [bytearray(_N + 1) for _ in reqs]
+        self.match = bytearray(n)
+        self.used = bytearray(n)
+        self.top = bytearray(4)
+        # Per requirement, what `_measure` bounds, and while its group is built: the most
+        # wilds a layout from there may lay, and the cards other than wilds it may lay.
+        self.short = bytearray(n + 1)
         self.rest = bytearray(n + 1)
-        self.layable = 0
+        self.layable = bytearray(n + 1)
+        self.base = [0] * (n + 1)
+        self.cap = [0] * (n + 1)
+        self.reach = bytearray(n + 1)
         self.begin(_NONE)
 
     def begin(self, budget):
-        """Start a pass that looks only at layouts of at most `budget` wilds."""
+        """Start a pass that looks only at layouts that rank `budget` or better: a layout's
+        rank is its score // _SCORE_LAID, which is 15 * wilds + 15 - other cards laid."""
         self.budget = budget
-        # The fewest wilds of a branch left unsearched for the budget: the next pass's.
+        # The best rank of a branch left unsearched for the budget: the next pass's budget.
         self.over = _NONE
         # Once `limit` layouts are kept (with `prune`): the score of the worst of them, so that
         # no branch ranking after it is searched (then `skipped`: there may be more layouts).
         self.worst = _NO_SCORE
         self.skipped = False
+        # A branch left unsearched without looking whether it could hold a layout; `exact`:
+        # none such are left (see `layouts`).
+        self.loose = False
+        self.exact = False
         self.found = 0
-        self.best = []  # type: list  # [score, order, layout] sorted by score then order
-
-    # -- moving cards between the hand and the group being built ----------------
+        self.best = []  # type: list  # [score, order, groups] sorted by score then order
 
     def _take(self, g, code, k):
         """Move k copies of the card from the hand into group g (None: into the hand)."""
@@ -145,158 +167,263 @@ class _Search:
         if code >= cards.N_NUMBER_CARDS:
             self.wilds += k
         if code != _W:
-            self.per_set[min(_SET_OF[code], _N)] -= k
-            self.per_colour[min(_COLOUR_OF[code], cards.N_COLOURS)] -= k
+            self.per_set[_SET_SLOT[code]] -= k
+            self.per_colour[_COLOUR_SLOT[code]] -= k
 
-    def _give_back(self, g, code, k):
-        for _ in range(k):
-            g.pop()
-        self._take(None, code, k)
+    # -- the bounds ---------------------------------------------------------------------
 
-    # -- the bound ----------------------------------------------------------------------
-
-    def _least(self, r):
-        """At least how many free wilds the requirements from r on need besides the cards
-        in the hand: a set or colour group lacks what its best number or colour lacks, and
-        k of them take their cards from k numbers or colours at most; a run lacks what the
-        best stretch of numbers of its length lacks. Sets `layable`: at most how many cards
-        of the hand other than free wilds they can take."""
-        total = 0
-        layable = 0
+    def _measure(self, r):
+        """Bound what the requirements from r on can do with the hand as it is (free wilds
+        apart, which only the wilds laid next change) and keep it for r: `short`, at least
+        how many free wilds they lack besides the cards in the hand; `rest`, the same for
+        the requirements after r; `layable`, at most how many cards of the hand other than
+        free wilds they can take; `base`, the score's least but for the wilds, filled in
+        when first needed. A set or colour group lacks what its best number or colour
+        lacks, and k of them take their cards from k numbers or colours at most; a run
+        lacks what the best stretch of numbers of its length lacks. Returns `short`."""
+        here = after = layable = 0
         top = self.top
-        k = self.sets[r]
+        k = self.sets_from[r]
         if k:
-            held = _tops(self.per_set, _N, k, top)
-            total += _short(self.set_top[r] - top[0], self.set_sizes[r] - held)
+            _tops(self.per_set, self.numbers, top)
+            held = top[k - 1]
             layable += held
-        k = self.colours[r]
+            here += _lack(self.set_top[r] - top[0], self.set_sizes[r] - held)
+            k = self.sets_from[r + 1]
+            if k:
+                after += _lack(self.set_top[r + 1] - top[0], self.set_sizes[r + 1] - top[k - 1])
+        k = self.colours_from[r]
         if k:
-            held = _tops(self.per_colour, cards.N_COLOURS, k, top)
-            total += _short(self.colour_top[r] - top[0], self.colour_sizes[r] - held)
+            _tops(self.per_colour, self.colours, top)
+            held = top[k - 1]
             layable += held
-        k = self.runs[r]
+            here += _lack(self.colour_top[r] - top[0], self.colour_sizes[r] - held)
+            k = self.colours_from[r + 1]
+            if k:
+                after += _lack(self.colour_top[r + 1] - top[0], self.colour_sizes[r + 1] - top[k - 1])
+        k = self.runs_from[r]
         if k:
-            reqs = self.reqs
             per_set = self.per_set
-            numbers = 0
-            for v in range(_N):
-                if per_set[v]:
-                    numbers += 1
-            layable += k * numbers
-            for q in range(r, len(reqs)):
+            layable += k * _run_cover(per_set, self.counts[_W])
+            reqs = self.reqs
+            for q in range(r, self.n):
                 if reqs[q][0] == RUN:
-                    total += _run_short(per_set, reqs[q][1])
-        self.layable = min(layable, self.left - self.counts[_W])
-        return total
+                    lack = _run_lack(per_set, reqs[q][1])
+                    here += lack
+                    if q > r:
+                        after += lack
+        self.short[r] = here
+        self.rest[r] = after
+        self.layable[r] = layable
+        self.base[r] = -1
+        return here
 
-    def _cut(self, r):
-        """True when no layout from here can be kept: the cards left cannot meet the
-        requirements from r on, or every layout would lay more wilds than the pass allows,
-        or rank after the worst of `limit` kept. Laying more wilds in the group before r
-        only makes that worse."""
-        if self.left < self.need[r]:
-            return True
-        short = self._least(r)
-        if short > self.counts[_W]:
-            return True
-        least = self.wilds + short
-        if least > self.budget:
-            self.skipped = True
-            if least < self.over:
-                self.over = least
-            return True
-        if self.worst < _NO_SCORE:
-            if least > self.worst // _SCORE_WILDS:
-                self.skipped = True
-                return True
-            if self.found <= self.limit:
-                # Whether the hand has more than `limit` layouts is still to say: search on.
-                return False
-            # The score's least: these wilds, and the most cards laid, the highest numbers.
-            m = self.layable
+    def _base(self, r):
+        """The least score of a layout from here but for its wilds (see `_measure`): the
+        most cards laid, the highest numbers first."""
+        nonfree = self.left - self.counts[_W]
+        m = self.layable[r]
+        kept = 0
+        if m < nonfree:
             kept = self.kept
             per_set = self.per_set
-            v = _N
             left = m
-            while left and v:
-                k = min(left, per_set[v - 1])
-                kept -= k * v
+            for v in self.numbers_down:
+                k = per_set[v]
+                if k > left:
+                    k = left
+                kept -= k * (v + 1)
                 left -= k
-                v -= 1
-            laid = self.cards - self.left - self.wilds + m
-            if least * (_SCORE_WILDS - _SCORE_LAID) + (15 - laid) * _SCORE_LAID + kept >= self.worst:
-                self.skipped = True
-                return True
-        return False
+                if not left:
+                    break
+        else:
+            m = nonfree
+        base = (15 - self.cards + self.left + self.wilds - m) * _SCORE_LAID + kept
+        self.base[r] = base
+        return base
+
+    def _mark(self, r, j, rest, rank):
+        """The branch that lays j free wilds in group r, then lacks `rest` more, and ranks
+        `rank` at best, is left unsearched: say so when it could hold a layout (enough cards
+        and wilds left), and keep its rank for the next pass."""
+        if self.left - j >= self.need[r + 1] and rest <= self.counts[_W] - j:
+            self.skipped = True
+            if rank > self.budget and rank < self.over:
+                self.over = rank
+
+    def _mark_all(self, r, size, most):
+        """`_mark` for every group of 1 to `most` cards of one number or colour, each with
+        the fewest free wilds it takes, none of them searched."""
+        rest = self.rest[r]
+        # The fewest cards with wilds enough left, and the most with cards enough left.
+        fewest = size + rest - self.counts[_W]
+        if fewest < 1:
+            fewest = 1
+        cards_left = self.left - self.need[r + 1]
+        if fewest > most or max(fewest, size) > cards_left:
+            return
+        self.skipped = True
+        t = most if most < cards_left else cards_left
+        rank = (self.wilds + (size - t if size > t else 0) + rest) * _WILD_RANK + 15 - self.reach[r]
+        if rank > self.budget and rank < self.over:
+            self.over = rank
 
     # -- the search -------------------------------------------------------------------
 
     def _next(self, r):
-        """Every group for requirement r and, with each, the requirements after it; True
-        when the branch was cut before any group (see `_cut`)."""
-        if self._cut(r):
+        """Every group for requirement r and, with each, the requirements after it. True
+        when no layout from here can be kept, so that laying more wilds in the group before
+        r is no use: the cards left cannot meet the requirements from r on, or every layout
+        would rank after the pass's budget or after the worst of `limit` kept."""
+        if self.left < self.need[r]:
             return True
-        if r == len(self.reqs):
+        if r == self.n:
+            # The bounds on the way may let through a layout that ranks after the budget.
+            rank = self.wilds * (_WILD_RANK + 1) + 15 - self.cards + self.left
+            if rank > self.budget:
+                self.skipped = True
+                if rank < self.over:
+                    self.over = rank
+                return True
             self._leaf()
             return False
-        # The requirements after r lack at least `rest` wilds whatever group r takes (it can
-        # only take cards away from them): the most wilds laid once group r is built.
-        rest = self._least(r + 1)
-        most = self.budget
-        if self.worst < _NO_SCORE and self.worst // _SCORE_WILDS < most:
-            most = self.worst // _SCORE_WILDS
-        self.most[r] = most - rest if most >= rest else 0
-        self.rest[r] = rest
+        short = self.short[r]
+        free = self.counts[_W]
+        if short > free:
+            return True
+        wilds = self.wilds
+        least = wilds + short
+        # The most cards other than wilds the layouts from here lay.
+        reach = self.cards - self.left - wilds + min(self.layable[r], self.left - free)
+        rank = least * _WILD_RANK + 15 - reach
+        budget = self.budget
+        if rank > budget:
+            self.skipped = True
+            if rank < self.over:
+                self.over = rank
+            return True
+        cap = (budget - 15 + reach) // _WILD_RANK
+        worst = self.worst
+        if worst < _NO_SCORE:
+            if least > worst // _SCORE_WILDS:
+                self.skipped = True
+                return True
+            # While it is still to say whether the hand has more than `limit` layouts, only
+            # the wilds cut (as they did before the score did).
+            if self.found > self.limit:
+                base = self.base[r]
+                if base < 0:
+                    base = self._base(r)
+                if least * (_SCORE_WILDS - _SCORE_LAID) + base >= worst:
+                    self.skipped = True
+                    return True
+            if worst // _SCORE_WILDS < cap:
+                cap = worst // _SCORE_WILDS
+        self.cap[r] = cap
+        self.reach[r] = reach
         kind, size = self.reqs[r]
         g = self.groups[r]
         if kind == RUN:
             self._runs(r, g, size)
         else:
-            codes = _SET_CODES if kind == SET else _COLOUR_CODES
+            hand = self.set_hand if kind == SET else self.colour_hand
             have = self.per_set if kind == SET else self.per_colour
-            short = size - self.counts[_W]
-            for v in range(len(codes)):
-                if have[v] and have[v] >= short:
-                    self._alike(r, g, size, codes[v])
+            # The most wilds a group may lay, by what the requirements after r lacked before
+            # it took its cards: a number or colour whose cards all together leave more to
+            # wilds is looked at no further.
+            room = cap - wilds - self.rest[r]
+            q = self.same[r]
+            floor = min(self.groups[q]) if q >= 0 else 0
+            if floor > _W:
+                room = _NONE  # (only wilds with values before: `_with_wilds` sorts it out)
+            counts = self.counts
+            for v in (self.numbers if kind == SET else self.colours):
+                t = have[v]
+                if t and t + free >= size:
+                    if size - t > room:
+                        if floor:
+                            # Only the cards from `floor` on can be in the group.
+                            t = 0
+                            for c in hand[v]:
+                                if c >= floor:
+                                    t += counts[c]
+                            if not t:
+                                continue
+                        self._mark_all(r, size, t)
+                    else:
+                        self._alike(r, g, size, hand[v])
         # A group of free wilds alone.
-        if self.counts[_W] >= max(1, size):
+        if free >= max(1, size):
             self._with_wilds(r, g, max(1, size), max(1, size))
         return False
-
-    def _over(self, r, wilds):
-        """A branch left unsearched whose layouts lay `wilds` and what the requirements
-        after r lack: the next pass may look at it."""
-        self.skipped = True
-        least = wilds + self.rest[r]
-        if least > self.budget and least < self.over:
-            self.over = least
 
     def _with_wilds(self, r, g, size, low):
         """Finish group `g` with `low` or more free wilds, as long as it stays a group (at
         most 15 cards for a run), and go on to the next requirement."""
-        free = self.counts[_W]
-        top = free if self.reqs[r][0] != RUN else min(free, _N - len(g))
+        counts = self.counts
+        free = counts[_W]
+        n = len(g)
+        top = free if self.reqs[r][0] != RUN else min(free, _N - n)
+        if size - n > low:
+            low = size - n
         q = self.same[r]
-        floor = min(self.groups[q]) if q >= 0 else 0
-        lowest = min(g) if g else _W
-        low = max(low, size - len(g))
-        room = self.most[r] - self.wilds
+        if q >= 0:
+            # Equal requirements take groups in order of lowest card (a free wild is _W).
+            floor = min(self.groups[q])
+            lowest = min(g) if g else _W
+            if min(lowest, _W) < floor:
+                # No wild can join; no wild joining, the group is in order if its cards are.
+                if low > 0 or lowest < floor:
+                    return
+                top = 0
+        if low > top or self.left - low < self.need[r + 1]:
+            return
+        wilds = self.wilds
+        room = self.cap[r] - wilds
+        rest = self.rest[r]
+        if low + rest > room:
+            # Over the cap whatever the wilds (`rest` is what the requirements after r lacked
+            # before this group took its cards).
+            self._mark(r, low, rest, (wilds + low + rest) * _WILD_RANK + 15 - self.reach[r])
+            return
+        if r + 1 < self.n:
+            rest = self._measure(r + 1)
+            # The child's own bound, so that the wilds it would refuse are not laid.
+            reach = self.cards - self.left - wilds + min(self.layable[r + 1], self.left - free)
+            room = (self.budget - 15 + reach) // _WILD_RANK
+            worst = self.worst
+            if worst < _NO_SCORE and worst // _SCORE_WILDS < room:
+                room = worst // _SCORE_WILDS
+            room -= wilds + rest
+        else:
+            rest = 0
+            reach = self.reach[r]
         if top > room:
-            # More wilds than room for them: a branch left unsearched, when it could hold
-            # a layout (the cards and wilds left are enough, the order of equal groups kept).
-            j = max(low, room + 1)
-            if (j <= top and self.left - j >= self.need[r + 1] and self.rest[r] <= free - j
-                    and (lowest if j == 0 else min(lowest, _W)) >= floor):
-                self._over(r, self.wilds + j)
+            j = low if low > room else room + 1
+            if j <= top:
+                self._mark(r, j, rest, (wilds + j + rest) * _WILD_RANK + 15 - reach)
             top = room
-        for j in range(low, top + 1):
-            if (lowest if j == 0 else min(lowest, _W)) < floor:
-                continue
-            self._take(g, _W, j)
-            cut = self._next(r + 1)
-            self._give_back(g, _W, j)
-            if cut:
+        if low > top:
+            return
+        for _ in range(low):
+            g.append(_W)
+        counts[_W] -= low
+        self.left -= low
+        self.wilds += low
+        j = low
+        while True:
+            if self._next(r + 1) or j == top:
                 break
+            g.append(_W)
+            counts[_W] -= 1
+            self.left -= 1
+            self.wilds += 1
+            j += 1
+        for _ in range(j):
+            g.pop()
+        counts[_W] += j
+        self.left += j
+        self.wilds -= j
 
     def _alike(self, r, g, size, codes):
         """Every choice of copies of `codes` (one number, or one colour) with at least one
@@ -305,64 +432,130 @@ class _Search:
         in the order of `codes`. Codes below the group of an equal requirement before are
         left out (see `same`)."""
         counts = self.counts
-        at = self.choice[r]  # the index in `codes` of each code in the hand
+        per_set = self.per_set
+        per_colour = self.per_colour
+        at = self.choice[r]  # the codes in the hand
         held = self.taken[r]  # how many of each the group holds
         q = self.same[r]
         floor = min(self.groups[q]) if q >= 0 else 0
         m = 0
-        for i in range(len(codes)):
-            if counts[codes[i]] and codes[i] >= floor:
-                at[m] = i
+        for code in codes:
+            if counts[code] and code >= floor:
+                at[m] = code
                 held[m] = 0
                 m += 1
         while True:
             i = m - 1
-            while i >= 0 and not counts[codes[at[i]]]:
-                self._give_back(g, codes[at[i]], held[i])
+            while i >= 0 and not counts[at[i]]:
+                code = at[i]
+                k = held[i]
+                for _ in range(k):
+                    g.pop()
+                counts[code] += k
+                per_set[_SET_SLOT[code]] += k
+                per_colour[_COLOUR_SLOT[code]] += k
+                self.left += k
+                self.kept += k * _KEPT_VALUE[code]
+                if code >= cards.N_NUMBER_CARDS:
+                    self.wilds -= k
                 held[i] = 0
                 i -= 1
             if i < 0:
                 return
+            code = at[i]
             held[i] += 1
-            self._take(g, codes[at[i]], 1)
+            g.append(code)
+            counts[code] -= 1
+            per_set[_SET_SLOT[code]] -= 1
+            per_colour[_COLOUR_SLOT[code]] -= 1
+            self.left -= 1
+            self.kept -= _KEPT_VALUE[code]
+            if code >= cards.N_NUMBER_CARDS:
+                self.wilds += 1
             self._with_wilds(r, g, size, 0)
 
     def _runs(self, r, g, size):
         """Every run: from each lowest number `lo` that has a card, one card or a gap for
-        each number on (a gap is a free wild, never at `lo`), finishing after any card."""
+        each number on (a gap is a free wild, never at `lo`), finishing after any card. The
+        loop stops only at numbers with a card: the numbers between are gaps anyway."""
         counts = self.counts
+        per_set = self.per_set
+        per_colour = self.per_colour
         free = counts[_W]
-        choice = self.choice[r]
-        for lo in range(1, _N + 1):
-            if not self.per_set[lo - 1]:
+        at = self.at[r]  # the number of each stop
+        choice = self.choice[r]  # the card taken there, or a gap
+        before = self.taken[r]  # the gaps before it
+        hand = self.set_hand
+        # The most gaps a run may have, by what the requirements after r lacked before it
+        # took its cards: a run with more is a branch left unsearched.
+        room = self.cap[r] - self.wilds - self.rest[r]
+        for lo in self.numbers:
+            if not per_set[lo]:
                 continue
+            lo += 1
             d = 0
+            at[0] = lo
             choice[0] = 255
-            gaps = 0
+            before[0] = 0
             while d >= 0:
-                v = lo + d
-                codes = _RUN_CODES[v]
+                v = at[d]
+                codes = hand[v - 1]
                 c = choice[d]
-                if c < _GAP:
-                    self._give_back(g, codes[c], 1)
-                elif c == _GAP:
-                    gaps -= 1
-                c = 0 if c == 255 else c + 1
-                while c < _GAP and not counts[codes[c]]:
+                if c == 255:
+                    c = 0
+                elif c < _GAP:
+                    code = codes[c]
+                    g.pop()
+                    counts[code] += 1
+                    per_set[v - 1] += 1
+                    per_colour[_COLOUR_SLOT[code]] += 1
+                    self.left += 1
+                    self.kept += _KEPT_VALUE[code]
+                    if code >= cards.N_NUMBER_CARDS:
+                        self.wilds -= 1
                     c += 1
-                if c < _GAP:
+                else:
+                    d -= 1
+                    continue
+                gaps = before[d]
+                while c < len(codes) and not counts[codes[c]]:
+                    c += 1
+                if c < len(codes):
                     choice[d] = c
-                    self._take(g, codes[c], 1)
+                    code = codes[c]
+                    g.append(code)
+                    counts[code] -= 1
+                    per_set[v - 1] -= 1
+                    per_colour[_COLOUR_SLOT[code]] -= 1
+                    self.left -= 1
+                    self.kept -= _KEPT_VALUE[code]
+                    if code >= cards.N_NUMBER_CARDS:
+                        self.wilds += 1
                     self._with_wilds(r, g, size, gaps)
-                elif c == _GAP and v > lo and v < _N and gaps < free:
+                elif v > lo:
                     choice[d] = _GAP
                     gaps += 1
                 else:
                     d -= 1
                     continue
-                if v < _N:
-                    d += 1
-                    choice[d] = 255
+                # On to the next number with a card, the numbers between gaps.
+                u = v + 1
+                while u <= _N and gaps <= free and not per_set[u - 1]:
+                    u += 1
+                    gaps += 1
+                if u > _N or gaps > free:
+                    continue
+                if gaps > room and not self.exact:
+                    # Whether a layout could come of it is not looked into: `loose` says so.
+                    self.loose = True
+                    rank = (self.wilds + gaps + self.rest[r]) * _WILD_RANK + 15 - self.reach[r]
+                    if rank > self.budget and rank < self.over:
+                        self.over = rank
+                    continue
+                d += 1
+                at[d] = u
+                choice[d] = 255
+                before[d] = gaps
 
     def _leaf(self):
         score = (self.wilds * _SCORE_WILDS + (_SCORE_WILDS // _SCORE_LAID - 1 - self.cards + self.left) * _SCORE_LAID
@@ -376,9 +569,7 @@ class _Search:
         if self._may_repeat() and not self._canonical():
             return
         self.found += 1
-        groups = self.groups
-        layout = [combos.resolve(groups[r], self.reqs[r][0], self.reqs[r][1]) for r in range(len(groups))]
-        entry = [score, self.found, layout]
+        entry = [score, self.found, [g[:] for g in self.groups]]
         i = len(best)
         while i > 0 and best[i - 1][0] > score:
             i -= 1
@@ -405,21 +596,26 @@ class _Search:
 
     def _canonical(self):
         """True for one way only of matching a multiset of groups to the requirements: the
-        one `combos.match_level` finds for the groups in sorted order."""
+        one `combos.match_level` finds for the groups in sorted order (the first in order,
+        each group trying the requirements in turn)."""
         keys = [sorted(g) for g in self.groups]
         order = sorted(range(len(keys)), key=lambda i: keys[i])
-        taken = combos.match_level([keys[i] for i in order], self.reqs)
+        taken = self.match
+        used = self.used
+        for i in range(len(order)):
+            used[i] = 0
+        _first_match(keys, order, self.reqs, 0, taken, used)
         for i in range(len(order)):
             if keys[order[i]] != keys[taken[i]]:
                 return False
         return True
 
 
-def _tops(have, n, k, top):
-    """The sum of the k (1..4) largest of have[0:n]; top[0] is set to the largest."""
+def _tops(have, slots, top):
+    """top[i] = the sum of the i + 1 largest of have[v] for v in `slots`, i = 0..3."""
     a = b = c = d = 0
-    for i in range(n):
-        x = have[i]
+    for v in slots:
+        x = have[v]
         if x > d:
             if x > c:
                 d = c
@@ -435,15 +631,40 @@ def _tops(have, n, k, top):
             else:
                 d = x
     top[0] = a
-    return a if k == 1 else a + b if k == 2 else a + b + c if k == 3 else a + b + c + d
+    top[1] = a + b
+    top[2] = a + b + c
+    top[3] = a + b + c + d
 
 
-def _short(alone, together):
+def _lack(alone, together):
     """The larger of two shortfalls, none below 0."""
-    return alone if alone > together and alone > 0 else together if together > 0 else 0
+    if alone > together:
+        return alone if alone > 0 else 0
+    return together if together > 0 else 0
 
 
-def _run_short(per_set, size):
+def _run_cover(per_set, wilds):
+    """The most numbers with a card that a run with `wilds` free wilds can hold: the most
+    in any stretch of numbers with at most `wilds` numbers without a card."""
+    most = held = gaps = 0
+    lo = 0
+    for v in range(_N):
+        if per_set[v]:
+            held += 1
+        else:
+            gaps += 1
+            while gaps > wilds:
+                if per_set[lo]:
+                    held -= 1
+                else:
+                    gaps -= 1
+                lo += 1
+        if held > most:
+            most = held
+    return most
+
+
+def _run_lack(per_set, size):
     """The wilds a run of `size` lacks at least: `size` less the most numbers with a card
     in any `size` numbers in a row."""
     if size > _N:
@@ -461,6 +682,22 @@ def _run_short(per_set, size):
         if held > most:
             most = held
     return size - most
+
+
+def _first_match(keys, order, reqs, i, taken, used):
+    """`combos.match_level` for groups keys[order[i]], ... (a layout's: a matching exists)
+    without allocating: taken[i] is the requirement the i-th takes."""
+    if i == len(order):
+        return True
+    group = keys[order[i]]
+    for j in range(len(reqs)):
+        if not used[j] and _fits(group, reqs[j][0], reqs[j][1]):
+            used[j] = 1
+            taken[i] = j
+            if _first_match(keys, order, reqs, i + 1, taken, used):
+                return True
+            used[j] = 0
+    return False
 
 
 def _fits(group, kind, size):
@@ -501,18 +738,27 @@ def layouts(hand, reqs, limit=20):
     s = _Search(hand, reqs, limit, True)
     if s.left > _MAX_HAND:
         raise ValueError("a hand holds at most 14 cards besides its Skips")
-    budget = s._least(0)
+    s._measure(0)
+    budget = s.short[0] * _WILD_RANK + 15 - min(s.layable[0], s.cards - s.counts[_W])
     while True:
         s.begin(budget)
         s._next(0)
         if len(s.best) >= limit or s.over == _NONE:
             break
-        budget = s.over
-    return [e[2] for e in s.best], s.found > limit or s.skipped
+        budget = max(s.over, budget + _WILD_RANK)
+    if s.found == limit and s.loose and not s.skipped:
+        # Whether the hand has more than `limit` layouts hangs on branches left unsearched
+        # loosely: search again, looking into each.
+        s.begin(budget)
+        s.exact = True
+        s._next(0)
+    return ([[combos.resolve(e[2][r], reqs[r][0], reqs[r][1]) for r in range(len(reqs))] for e in s.best],
+            s.found > limit or s.skipped)
 
 
 def count(hand, reqs):
     """How many distinct layouts of `reqs` the hand has."""
     s = _Search(hand, reqs, 1, False)
+    s._measure(0)
     s._next(0)
     return s.found
