@@ -11,84 +11,94 @@ and whatever values the free wilds could take: one layout per multiset of groups
 
 Ranking, the way a player would choose: fewer wilds laid first (they are worth keeping for
 later), then more cards laid (fewer left to get rid of), then a lower sum of the numbers
-kept in the hand, then the order the search met them in (numbers and colours low to high).
+kept in the hand, then the order a search of every layout meets them in (requirement by
+requirement; numbers and colours low to high).
 
 The search takes each requirement in turn and builds its group from the cards still in the
 hand, counted per card code, so it looks only at groups of one number, one colour or
-consecutive numbers. A group is built by a loop, not by a call per card, so the search
-nests a few calls per requirement only (the Pico's C stack is small). Before it builds a
-group it bounds the wilds that every requirement left will need with the cards left, and
-stops where the hand cannot meet them. `layouts` searches in passes: each pass lets the
-layouts lay at most so many wilds, starting from the fewest the bound allows, and the next
-pass allows more only when fewer than `limit` layouts were found; so the best are found
-first and branches that can only lay more wilds than the worst kept are not searched
-(`capped` then says there may be more). The order among equal layouts is the one a full
-search meets them in, whatever the passes. `count` searches everything. Groups are built
-in one list per requirement; only a kept layout allocates.
+consecutive numbers. A group is built by a loop, not by a call per card: the search nests
+three calls per requirement (about 20 frames for four; the Pico's C stack is small).
+
+It searches in passes, each for the layouts that rank at most so far, by wilds and then by
+cards laid (`_Search.begin`), the next pass going further only while fewer than `limit`
+were found; so the first layouts found are the best. With each group it bounds what the
+requirements left can still do with the cards left (`_Search._measure`): the fewest wilds
+they lack, the most cards they can take; a branch that cannot rank within the pass, or that
+ranks after the worst of `limit` layouts kept, is not searched (`capped` then says there
+may be more). The order among equal layouts is the full search's, whatever the passes.
+`count` searches everything. Groups are built in place; only a kept layout allocates, and
+the canonical check of a layout that may be met twice.
 """
 
+from compat import const
 from level8 import cards, combos
-from level8.levels import RUN, SET
 
-_N = cards.N_NUMBERS
-_W = cards.WILD
-_MAX_HAND = 14
-_SCORE_LAID = 256  # the sum of the numbers kept is at most 14 * 15 = 210
-_SCORE_WILDS = 16 * _SCORE_LAID  # at most 14 cards laid, so 15 - laid is 1..15
-_WILD_RANK = 15  # a wild laid adds 15 to a layout's rank, score // _SCORE_LAID (see `begin`)
-_NONE = 1 << 12  # above every rank: no budget
-_NO_SCORE = 1 << 20  # above every score
-_GAP = 7  # a run's choice at a number: a card of the hand (0..6), then a gap
+# Copies of cards' and levels' values, as constants the compiler puts in place (a test
+# checks they agree).
+_N = const(15)  # cards.N_NUMBERS
+_COLOURS = const(6)  # cards.N_COLOURS
+_NUMBER_CARDS = const(90)  # cards.N_NUMBER_CARDS: the codes below are number cards
+_W = const(90)  # cards.WILD, a free wild
+_SKIP = const(91)  # cards.SKIP
+_CODES = const(113)  # cards.N_CODES
+_RUN = const(0)  # levels.RUN
+_SET = const(1)  # levels.SET
+_COLOUR = const(2)  # levels.COLOUR
+_MAX_HAND = const(14)
+_SCORE_LAID = const(256)  # the sum of the numbers kept is at most 14 * 15 = 210
+_SCORE_WILDS = const(4096)  # 16 * _SCORE_LAID: at most 14 cards laid, so 15 - laid is 1..15
+_WILD_RANK = const(15)  # what a wild laid adds to a layout's rank (see `_Search.begin`)
+_NO_RANK = const(4096)  # above every rank: no budget
+_NO_SCORE = const(1048576)  # above every score
+_GAP = const(7)  # a run's choice at a number: a card of the hand (0..6), then a gap
+_NONE = const(255)  # no choice made yet
 
 # The codes that can stand together in a set of each number / a colour group of each colour.
-_SET_CODES = tuple(tuple([cards.number_card(c, n) for c in range(cards.N_COLOURS)] + [cards.wild_as_number(n)])
+_SET_CODES = tuple(tuple([cards.number_card(c, n) for c in range(_COLOURS)] + [cards.wild_as_number(n)])
                    for n in range(1, _N + 1))
 _COLOUR_CODES = tuple(tuple([cards.number_card(c, n) for n in range(1, _N + 1)] + [cards.wild_as_colour(c)])
-                      for c in range(cards.N_COLOURS))
-# The codes that stand for each number in a run (index 1..15).
-_RUN_CODES = ((),) + _SET_CODES
-# Per card code: the set it can join (number - 1) and the colour group (colour), 255 for none.
-_SET_OF = bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in range(cards.N_CODES)])
-_KEPT_VALUE = bytes([cards.number(c) if c < cards.N_NUMBER_CARDS else 0 for c in range(cards.N_CODES)])
-_COLOUR_OF = bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in range(cards.N_CODES)])
-# The same as indexes of `per_set` and `per_colour`: a card of no set or colour counts apart.
+                      for c in range(_COLOURS))
+# Per card code: the set it can join (number - 1) and the colour group (colour), 255 for none;
+# as indexes of `per_set` and `per_colour`, where a card of no set or colour counts apart.
+_SET_OF = bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in range(_CODES)])
+_COLOUR_OF = bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in range(_CODES)])
 _SET_SLOT = bytes([min(v, _N) for v in _SET_OF])
-_COLOUR_SLOT = bytes([min(v, cards.N_COLOURS) for v in _COLOUR_OF])
+_COLOUR_SLOT = bytes([min(v, _COLOURS) for v in _COLOUR_OF])
+_KEPT_VALUE = bytes([cards.number(c) if c < _NUMBER_CARDS else 0 for c in range(_CODES)])
 
 
 class _Search:
     def __init__(self, hand, reqs, limit, prune):
         self.reqs = reqs
         self.limit = limit
-        self.counts = bytearray(cards.N_CODES)
+        self.prune = prune
+        self.counts = bytearray(_CODES)
         # Cards in the hand for each set (by number) and each colour group, free wilds apart.
         self.per_set = bytearray(_N + 1)
-        self.per_colour = bytearray(cards.N_COLOURS + 1)
+        self.per_colour = bytearray(_COLOURS + 1)
         self.left = 0
         self.kept = 0  # the sum of the numbers of the number cards in the hand
         self.wilds = 0
         for c in hand:
-            if c != cards.SKIP:
-                self._take(None, c, 1)
+            if c != _SKIP:
+                self._take(c)
         self.cards = self.left
         self.wilds = 0  # wilds laid in the groups so far
-        self.prune = prune
         # The codes of the hand that can join each set / each colour group, in the order of
         # _SET_CODES / _COLOUR_CODES, so that building a group looks at these only; the sets
-        # and colours that have any (and the sets highest first).
-        self.set_hand = [bytes([c for c in codes if self.counts[c]]) for codes in _SET_CODES]
-        self.colour_hand = [bytes([c for c in codes if self.counts[c]]) for codes in _COLOUR_CODES]
+        # and colours that have any (the sets also highest first).
+        counts = self.counts
+        self.set_hand = [bytes([c for c in codes if counts[c]]) for codes in _SET_CODES]
+        self.colour_hand = [bytes([c for c in codes if counts[c]]) for codes in _COLOUR_CODES]
         self.numbers = bytes([v for v in range(_N) if self.set_hand[v]])
         self.numbers_down = bytes([v for v in range(_N - 1, -1, -1) if self.set_hand[v]])
-        self.colours = bytes([v for v in range(cards.N_COLOURS) if self.colour_hand[v]])
-        # What the requirements from r on need at least, to stop when it cannot be met.
+        self.colours = bytes([v for v in range(_COLOURS) if self.colour_hand[v]])
         n = len(reqs)
         self.n = n
+        # What the requirements from r on need at least, to stop when it cannot be met.
         self.need = [0] * (n + 1)
-        for r in range(n - 1, -1, -1):
-            self.need[r] = self.need[r + 1] + max(1, reqs[r][1])
-        # The requirements from r on, by kind, for the bound on the wilds they lack: how many
-        # sets and colour groups, their sizes added up and the largest; how many runs.
+        # The requirements from r on, by kind, for the bounds: how many sets and colour
+        # groups, their sizes added up and the largest; how many runs.
         self.sets_from = bytearray(n + 1)
         self.set_sizes = bytearray(n + 1)
         self.set_top = bytearray(n + 1)
@@ -98,14 +108,15 @@ class _Search:
         self.runs_from = bytearray(n + 1)
         for r in range(n - 1, -1, -1):
             kind, size = reqs[r]
+            self.need[r] = self.need[r + 1] + max(1, size)
             for a in (self.sets_from, self.set_sizes, self.set_top, self.colours_from, self.colour_sizes,
                       self.colour_top, self.runs_from):
                 a[r] = a[r + 1]
-            if kind == SET:
+            if kind == _SET:
                 self.sets_from[r] += 1
                 self.set_sizes[r] += size
                 self.set_top[r] = max(self.set_top[r], size)
-            elif kind == RUN:
+            elif kind == _RUN:
                 self.runs_from[r] += 1
             else:
                 self.colours_from[r] += 1
@@ -119,30 +130,30 @@ class _Search:
                 if reqs[q] == reqs[r]:
                     self.same[r] = q
         self.groups = [[] for _ in reqs]  # type: list[list[int]]
-        # Per requirement, the loop that builds its group: a run's choice at each number, or
-        # the codes a set or colour group may take and how many of each it holds.
+        # Per requirement, the loop that builds its group: a set's or colour group's codes
+        # in the hand and how many of each it holds; a run's numbers with a card, the card
+        # taken there (or a gap) and the gaps before.
         self.choice = [bytearray(_N + 1) for _ in reqs]
         self.taken = [bytearray(_N + 1) for _ in reqs]
         self.at = [bytearray(_N + 1) for _ in reqs]
-        self.match = bytearray(n)
-        self.used = bytearray(n)
         self.top = bytearray(4)
-        # Per requirement, what `_measure` bounds, and while its group is built: the most
-        # wilds a layout from there may lay, and the cards other than wilds it may lay.
+        self.match = bytearray(n + 1)
+        # Per requirement, what `_measure` bounds; while its group is built, the most wilds
+        # the layouts from there may lay and the most cards other than wilds.
         self.short = bytearray(n + 1)
         self.rest = bytearray(n + 1)
         self.layable = bytearray(n + 1)
         self.base = [0] * (n + 1)
         self.cap = [0] * (n + 1)
         self.reach = bytearray(n + 1)
-        self.begin(_NONE)
+        self.begin(_NO_RANK)
 
     def begin(self, budget):
-        """Start a pass that looks only at layouts that rank `budget` or better: a layout's
-        rank is its score // _SCORE_LAID, which is 15 * wilds + 15 - other cards laid."""
+        """Start a pass that looks only at layouts that rank `budget` or better. A layout's
+        rank is its score // _SCORE_LAID: 15 * its wilds + 15 - its other cards."""
         self.budget = budget
         # The best rank of a branch left unsearched for the budget: the next pass's budget.
-        self.over = _NONE
+        self.over = _NO_RANK
         # Once `limit` layouts are kept (with `prune`): the score of the worst of them, so that
         # no branch ranking after it is searched (then `skipped`: there may be more layouts).
         self.worst = _NO_SCORE
@@ -154,60 +165,64 @@ class _Search:
         self.found = 0
         self.best = []  # type: list  # [score, order, groups] sorted by score then order
 
-    def _take(self, g, code, k):
-        """Move k copies of the card from the hand into group g (None: into the hand)."""
-        if g is not None:
-            for _ in range(k):
-                g.append(code)
-        else:
-            k = -k
-        self.counts[code] -= k
-        self.left -= k
-        self.kept -= k * _KEPT_VALUE[code]
-        if code >= cards.N_NUMBER_CARDS:
-            self.wilds += k
+    def _take(self, code):
+        """Put a card of the hand in (the hand, while the search starts)."""
+        self.counts[code] += 1
+        self.left += 1
+        self.kept += _KEPT_VALUE[code]
         if code != _W:
-            self.per_set[_SET_SLOT[code]] -= k
-            self.per_colour[_COLOUR_SLOT[code]] -= k
+            self.per_set[_SET_SLOT[code]] += 1
+            self.per_colour[_COLOUR_SLOT[code]] += 1
 
     # -- the bounds ---------------------------------------------------------------------
 
     def _measure(self, r):
-        """Bound what the requirements from r on can do with the hand as it is (free wilds
-        apart, which only the wilds laid next change) and keep it for r: `short`, at least
-        how many free wilds they lack besides the cards in the hand; `rest`, the same for
-        the requirements after r; `layable`, at most how many cards of the hand other than
-        free wilds they can take; `base`, the score's least but for the wilds, filled in
-        when first needed. A set or colour group lacks what its best number or colour
-        lacks, and k of them take their cards from k numbers or colours at most; a run
-        lacks what the best stretch of numbers of its length lacks. Returns `short`."""
+        """Bound what the requirements from r on can do with the hand as it is (but for the
+        free wilds, which only the wilds laid next change) and keep it for r: `short`, at
+        least how many free wilds they lack besides the cards in the hand; `rest`, the same
+        for the requirements after r; `layable`, at most how many cards of the hand other
+        than free wilds they can take; `base`, the least score but for the wilds, worked out
+        when first needed. k sets (colour groups) take their cards from k numbers (colours)
+        at most, each lacking what it holds short of its size; a run lacks what the best
+        stretch of numbers of its length lacks, and holds at most the numbers with a card
+        in a stretch that the free wilds can fill. Returns `short`."""
         here = after = layable = 0
         top = self.top
         k = self.sets_from[r]
         if k:
             _tops(self.per_set, self.numbers, top)
-            held = top[k - 1]
+            held = _top_sum(top, k)
             layable += held
-            here += _lack(self.set_top[r] - top[0], self.set_sizes[r] - held)
+            most = top[0]
+            lack = self.set_top[r] - most
+            lack2 = self.set_sizes[r] - held
+            here += lack if lack > lack2 else lack2 if lack2 > 0 else 0
             k = self.sets_from[r + 1]
             if k:
-                after += _lack(self.set_top[r + 1] - top[0], self.set_sizes[r + 1] - top[k - 1])
+                lack = self.set_top[r + 1] - most
+                lack2 = self.set_sizes[r + 1] - _top_sum(top, k)
+                after += lack if lack > lack2 else lack2 if lack2 > 0 else 0
         k = self.colours_from[r]
         if k:
             _tops(self.per_colour, self.colours, top)
-            held = top[k - 1]
+            held = _top_sum(top, k)
             layable += held
-            here += _lack(self.colour_top[r] - top[0], self.colour_sizes[r] - held)
+            most = top[0]
+            lack = self.colour_top[r] - most
+            lack2 = self.colour_sizes[r] - held
+            here += lack if lack > lack2 else lack2 if lack2 > 0 else 0
             k = self.colours_from[r + 1]
             if k:
-                after += _lack(self.colour_top[r + 1] - top[0], self.colour_sizes[r + 1] - top[k - 1])
+                lack = self.colour_top[r + 1] - most
+                lack2 = self.colour_sizes[r + 1] - _top_sum(top, k)
+                after += lack if lack > lack2 else lack2 if lack2 > 0 else 0
         k = self.runs_from[r]
         if k:
             per_set = self.per_set
             layable += k * _run_cover(per_set, self.counts[_W])
             reqs = self.reqs
             for q in range(r, self.n):
-                if reqs[q][0] == RUN:
+                if reqs[q][0] == _RUN:
                     lack = _run_lack(per_set, reqs[q][1])
                     here += lack
                     if q > r:
@@ -242,29 +257,9 @@ class _Search:
         self.base[r] = base
         return base
 
-    def _mark(self, r, j, rest, rank):
-        """The branch that lays j free wilds in group r, then lacks `rest` more, and ranks
-        `rank` at best, is left unsearched: say so when it could hold a layout (enough cards
-        and wilds left), and keep its rank for the next pass."""
-        if self.left - j >= self.need[r + 1] and rest <= self.counts[_W] - j:
-            self.skipped = True
-            if rank > self.budget and rank < self.over:
-                self.over = rank
-
-    def _mark_all(self, r, size, most):
-        """`_mark` for every group of 1 to `most` cards of one number or colour, each with
-        the fewest free wilds it takes, none of them searched."""
-        rest = self.rest[r]
-        # The fewest cards with wilds enough left, and the most with cards enough left.
-        fewest = size + rest - self.counts[_W]
-        if fewest < 1:
-            fewest = 1
-        cards_left = self.left - self.need[r + 1]
-        if fewest > most or max(fewest, size) > cards_left:
-            return
+    def _over(self, rank):
+        """A branch left unsearched that ranks `rank` at best: what the next pass may allow."""
         self.skipped = True
-        t = most if most < cards_left else cards_left
-        rank = (self.wilds + (size - t if size > t else 0) + rest) * _WILD_RANK + 15 - self.reach[r]
         if rank > self.budget and rank < self.over:
             self.over = rank
 
@@ -275,15 +270,15 @@ class _Search:
         when no layout from here can be kept, so that laying more wilds in the group before
         r is no use: the cards left cannot meet the requirements from r on, or every layout
         would rank after the pass's budget or after the worst of `limit` kept."""
-        if self.left < self.need[r]:
+        left = self.left
+        if left < self.need[r]:
             return True
+        wilds = self.wilds
         if r == self.n:
             # The bounds on the way may let through a layout that ranks after the budget.
-            rank = self.wilds * (_WILD_RANK + 1) + 15 - self.cards + self.left
+            rank = wilds * (_WILD_RANK + 1) + 15 - self.cards + left
             if rank > self.budget:
-                self.skipped = True
-                if rank < self.over:
-                    self.over = rank
+                self._over(rank)
                 return True
             self._leaf()
             return False
@@ -291,16 +286,16 @@ class _Search:
         free = self.counts[_W]
         if short > free:
             return True
-        wilds = self.wilds
         least = wilds + short
         # The most cards other than wilds the layouts from here lay.
-        reach = self.cards - self.left - wilds + min(self.layable[r], self.left - free)
+        reach = self.layable[r]
+        if reach > left - free:
+            reach = left - free
+        reach += self.cards - left - wilds
         rank = least * _WILD_RANK + 15 - reach
         budget = self.budget
         if rank > budget:
-            self.skipped = True
-            if rank < self.over:
-                self.over = rank
+            self._over(rank)
             return True
         cap = (budget - 15 + reach) // _WILD_RANK
         worst = self.worst
@@ -323,11 +318,17 @@ class _Search:
         self.reach[r] = reach
         kind, size = self.reqs[r]
         g = self.groups[r]
-        if kind == RUN:
+        if kind == _RUN:
             self._runs(r, g, size)
         else:
-            hand = self.set_hand if kind == SET else self.colour_hand
-            have = self.per_set if kind == SET else self.per_colour
+            if kind == _SET:
+                hand = self.set_hand
+                have = self.per_set
+                slots = self.numbers
+            else:
+                hand = self.colour_hand
+                have = self.per_colour
+                slots = self.colours
             # The most wilds a group may lay, by what the requirements after r lacked before
             # it took its cards: a number or colour whose cards all together leave more to
             # wilds is looked at no further.
@@ -335,27 +336,44 @@ class _Search:
             q = self.same[r]
             floor = min(self.groups[q]) if q >= 0 else 0
             if floor > _W:
-                room = _NONE  # (only wilds with values before: `_with_wilds` sorts it out)
+                room = _NO_RANK  # (only wilds with values before: `_with_wilds` sorts it out)
             counts = self.counts
-            for v in (self.numbers if kind == SET else self.colours):
+            for v in slots:
                 t = have[v]
                 if t and t + free >= size:
-                    if size - t > room:
-                        if floor:
-                            # Only the cards from `floor` on can be in the group.
-                            t = 0
-                            for c in hand[v]:
-                                if c >= floor:
-                                    t += counts[c]
-                            if not t:
-                                continue
-                        self._mark_all(r, size, t)
-                    else:
+                    if size - t <= room:
                         self._alike(r, g, size, hand[v])
+                        continue
+                    if floor:
+                        # Only the cards from `floor` on can be in the group.
+                        t = 0
+                        for c in hand[v]:
+                            if c >= floor:
+                                t += counts[c]
+                        if not t:
+                            continue
+                    self._over_all(r, size, t)
         # A group of free wilds alone.
-        if free >= max(1, size):
-            self._with_wilds(r, g, max(1, size), max(1, size))
+        if size < 1:
+            size = 1
+        if free >= size:
+            self._with_wilds(r, g, size, size)
         return False
+
+    def _over_all(self, r, size, most):
+        """Every group of 1 to `most` cards of one number or colour, each with the fewest
+        free wilds it takes, left unsearched: `_over` when one could hold a layout (as
+        `_with_wilds` would find for each)."""
+        rest = self.rest[r]
+        # The fewest cards with wilds enough left, and the most with cards enough left.
+        fewest = size + rest - self.counts[_W]
+        if fewest < 1:
+            fewest = 1
+        cards_left = self.left - self.need[r + 1]
+        if fewest > most or fewest > cards_left or size > cards_left:
+            return
+        t = most if most < cards_left else cards_left
+        self._over((self.wilds + (size - t if size > t else 0) + rest) * _WILD_RANK + 15 - self.reach[r])
 
     def _with_wilds(self, r, g, size, low):
         """Finish group `g` with `low` or more free wilds, as long as it stays a group (at
@@ -363,7 +381,9 @@ class _Search:
         counts = self.counts
         free = counts[_W]
         n = len(g)
-        top = free if self.reqs[r][0] != RUN else min(free, _N - n)
+        top = free
+        if self.reqs[r][0] == _RUN and top > _N - n:
+            top = _N - n
         if size - n > low:
             low = size - n
         q = self.same[r]
@@ -371,25 +391,32 @@ class _Search:
             # Equal requirements take groups in order of lowest card (a free wild is _W).
             floor = min(self.groups[q])
             lowest = min(g) if g else _W
-            if min(lowest, _W) < floor:
-                # No wild can join; no wild joining, the group is in order if its cards are.
-                if low > 0 or lowest < floor:
-                    return
-                top = 0
-        if low > top or self.left - low < self.need[r + 1]:
+            if lowest > _W:
+                if floor > _W:
+                    # No wild can join; no wild joining, the group is in order if its cards are.
+                    if low > 0 or lowest < floor:
+                        return
+                    top = 0
+            elif lowest < floor:
+                return
+        left = self.left
+        if low > top or left - low < self.need[r + 1]:
             return
         wilds = self.wilds
-        room = self.cap[r] - wilds
         rest = self.rest[r]
-        if low + rest > room:
+        if low + rest > self.cap[r] - wilds:
             # Over the cap whatever the wilds (`rest` is what the requirements after r lacked
             # before this group took its cards).
-            self._mark(r, low, rest, (wilds + low + rest) * _WILD_RANK + 15 - self.reach[r])
+            if rest <= free - low:
+                self._over((wilds + low + rest) * _WILD_RANK + 15 - self.reach[r])
             return
         if r + 1 < self.n:
             rest = self._measure(r + 1)
-            # The child's own bound, so that the wilds it would refuse are not laid.
-            reach = self.cards - self.left - wilds + min(self.layable[r + 1], self.left - free)
+            # The next requirement's own bounds, so that the wilds it would refuse are not laid.
+            reach = self.layable[r + 1]
+            if reach > left - free:
+                reach = left - free
+            reach += self.cards - left - wilds
             room = (self.budget - 15 + reach) // _WILD_RANK
             worst = self.worst
             if worst < _NO_SCORE and worst // _SCORE_WILDS < room:
@@ -398,22 +425,21 @@ class _Search:
         else:
             rest = 0
             reach = self.reach[r]
+            room = self.cap[r] - wilds
         if top > room:
             j = low if low > room else room + 1
-            if j <= top:
-                self._mark(r, j, rest, (wilds + j + rest) * _WILD_RANK + 15 - reach)
+            if j <= top and left - j >= self.need[r + 1] and rest <= free - j:
+                self._over((wilds + j + rest) * _WILD_RANK + 15 - reach)
             top = room
         if low > top:
             return
         for _ in range(low):
             g.append(_W)
-        counts[_W] -= low
-        self.left -= low
-        self.wilds += low
+        counts[_W] = free - low
+        self.left = left - low
+        self.wilds = wilds + low
         j = low
-        while True:
-            if self._next(r + 1) or j == top:
-                break
+        while not self._next(r + 1) and j < top:
             g.append(_W)
             counts[_W] -= 1
             self.left -= 1
@@ -421,9 +447,9 @@ class _Search:
             j += 1
         for _ in range(j):
             g.pop()
-        counts[_W] += j
-        self.left += j
-        self.wilds -= j
+        counts[_W] = free
+        self.left = left
+        self.wilds = wilds
 
     def _alike(self, r, g, size, codes):
         """Every choice of copies of `codes` (one number, or one colour) with at least one
@@ -456,7 +482,7 @@ class _Search:
                 per_colour[_COLOUR_SLOT[code]] += k
                 self.left += k
                 self.kept += k * _KEPT_VALUE[code]
-                if code >= cards.N_NUMBER_CARDS:
+                if code >= _NUMBER_CARDS:
                     self.wilds -= k
                 held[i] = 0
                 i -= 1
@@ -470,21 +496,22 @@ class _Search:
             per_colour[_COLOUR_SLOT[code]] -= 1
             self.left -= 1
             self.kept -= _KEPT_VALUE[code]
-            if code >= cards.N_NUMBER_CARDS:
+            if code >= _NUMBER_CARDS:
                 self.wilds += 1
             self._with_wilds(r, g, size, 0)
 
     def _runs(self, r, g, size):
         """Every run: from each lowest number `lo` that has a card, one card or a gap for
         each number on (a gap is a free wild, never at `lo`), finishing after any card. The
-        loop stops only at numbers with a card: the numbers between are gaps anyway."""
+        loop stops only at numbers with a card: the numbers between are gaps anyway, and
+        gaps with no card after them lead nowhere."""
         counts = self.counts
         per_set = self.per_set
         per_colour = self.per_colour
         free = counts[_W]
-        at = self.at[r]  # the number of each stop
-        choice = self.choice[r]  # the card taken there, or a gap
-        before = self.taken[r]  # the gaps before it
+        at = self.at[r]
+        choice = self.choice[r]
+        before = self.taken[r]
         hand = self.set_hand
         # The most gaps a run may have, by what the requirements after r lacked before it
         # took its cards: a run with more is a branch left unsearched.
@@ -495,13 +522,13 @@ class _Search:
             lo += 1
             d = 0
             at[0] = lo
-            choice[0] = 255
+            choice[0] = _NONE
             before[0] = 0
             while d >= 0:
                 v = at[d]
                 codes = hand[v - 1]
                 c = choice[d]
-                if c == 255:
+                if c == _NONE:
                     c = 0
                 elif c < _GAP:
                     code = codes[c]
@@ -511,16 +538,17 @@ class _Search:
                     per_colour[_COLOUR_SLOT[code]] += 1
                     self.left += 1
                     self.kept += _KEPT_VALUE[code]
-                    if code >= cards.N_NUMBER_CARDS:
+                    if code >= _NUMBER_CARDS:
                         self.wilds -= 1
                     c += 1
                 else:
                     d -= 1
                     continue
                 gaps = before[d]
-                while c < len(codes) and not counts[codes[c]]:
+                n = len(codes)
+                while c < n and not counts[codes[c]]:
                     c += 1
-                if c < len(codes):
+                if c < n:
                     choice[d] = c
                     code = codes[c]
                     g.append(code)
@@ -529,7 +557,7 @@ class _Search:
                     per_colour[_COLOUR_SLOT[code]] -= 1
                     self.left -= 1
                     self.kept -= _KEPT_VALUE[code]
-                    if code >= cards.N_NUMBER_CARDS:
+                    if code >= _NUMBER_CARDS:
                         self.wilds += 1
                     self._with_wilds(r, g, size, gaps)
                 elif v > lo:
@@ -554,12 +582,11 @@ class _Search:
                     continue
                 d += 1
                 at[d] = u
-                choice[d] = 255
+                choice[d] = _NONE
                 before[d] = gaps
 
     def _leaf(self):
-        score = (self.wilds * _SCORE_WILDS + (_SCORE_WILDS // _SCORE_LAID - 1 - self.cards + self.left) * _SCORE_LAID
-                 + self.kept)
+        score = self.wilds * _SCORE_WILDS + (15 - self.cards + self.left) * _SCORE_LAID + self.kept
         best = self.best
         if len(best) >= self.limit and score >= best[-1][0]:
             # Not kept; but counted while `count` counts, or while `capped` is still to say.
@@ -601,14 +628,37 @@ class _Search:
         keys = [sorted(g) for g in self.groups]
         order = sorted(range(len(keys)), key=lambda i: keys[i])
         taken = self.match
-        used = self.used
-        for i in range(len(order)):
-            used[i] = 0
-        _first_match(keys, order, self.reqs, 0, taken, used)
+        _first_match(keys, order, self.reqs, taken)
         for i in range(len(order)):
             if keys[order[i]] != keys[taken[i]]:
                 return False
         return True
+
+
+def _first_match(keys, order, reqs, taken):
+    """`combos.match_level` for the groups keys[order[0]], keys[order[1]], ... (a layout's,
+    so that a matching exists), by a loop and without allocating: taken[i] is the
+    requirement the i-th takes."""
+    n = len(order)
+    i = 0
+    taken[0] = _NONE
+    while 0 <= i < n:
+        j = taken[i] + 1 if taken[i] != _NONE else 0
+        while j < n:
+            if _fits(keys[order[i]], reqs[j][0], reqs[j][1]):
+                k = 0
+                while k < i and taken[k] != j:
+                    k += 1
+                if k == i:
+                    break
+            j += 1
+        if j < n:
+            taken[i] = j
+            i += 1
+            if i < n:
+                taken[i] = _NONE
+        else:
+            i -= 1
 
 
 def _tops(have, slots, top):
@@ -636,11 +686,9 @@ def _tops(have, slots, top):
     top[3] = a + b + c + d
 
 
-def _lack(alone, together):
-    """The larger of two shortfalls, none below 0."""
-    if alone > together:
-        return alone if alone > 0 else 0
-    return together if together > 0 else 0
+def _top_sum(top, k):
+    """At least the sum of the k largest, from `_tops` (exact up to 4)."""
+    return top[k - 1] if k <= 4 else top[3] + (k - 4) * (top[3] - top[2])
 
 
 def _run_cover(per_set, wilds):
@@ -684,22 +732,6 @@ def _run_lack(per_set, size):
     return size - most
 
 
-def _first_match(keys, order, reqs, i, taken, used):
-    """`combos.match_level` for groups keys[order[i]], ... (a layout's: a matching exists)
-    without allocating: taken[i] is the requirement the i-th takes."""
-    if i == len(order):
-        return True
-    group = keys[order[i]]
-    for j in range(len(reqs)):
-        if not used[j] and _fits(group, reqs[j][0], reqs[j][1]):
-            used[j] = 1
-            taken[i] = j
-            if _first_match(keys, order, reqs, i + 1, taken, used):
-                return True
-            used[j] = 0
-    return False
-
-
 def _fits(group, kind, size):
     """`combos.meets` for a group of cards from a hand, without allocating."""
     n = len(group)
@@ -712,10 +744,10 @@ def _fits(group, kind, size):
     for c in group:
         if c == _W:
             continue
-        v = _COLOUR_OF[c] if kind != RUN and kind != SET else _SET_OF[c]
+        v = _COLOUR_OF[c] if kind == _COLOUR else _SET_OF[c]
         if v == 255:
             return False
-        if kind != RUN:
+        if kind != _RUN:
             if shared != 255 and v != shared:
                 return False
             shared = v
@@ -723,32 +755,37 @@ def _fits(group, kind, size):
             if seen & (1 << v):
                 return False
             seen |= 1 << v
-            lo = min(lo, v)
-            hi = max(hi, v)
-    return kind != RUN or (n <= _N and hi - lo < n)
+            if v < lo:
+                lo = v
+            if v > hi:
+                hi = v
+    return kind != _RUN or (n <= _N and hi - lo < n)
 
 
 def layouts(hand, reqs, limit=20):
     """(the best `limit` layouts of level `reqs` from `hand`, best first; True when the hand
-    may have more: more were found, or a branch was left unsearched because every layout in
-    it lays more wilds than the worst kept). A layout is one valued group per requirement,
-    in order."""
+    may have more: more were found, or a branch that could hold one was left unsearched
+    because every layout in it ranks after the worst kept). A layout is one valued group
+    per requirement, in order."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
     s = _Search(hand, reqs, limit, True)
     if s.left > _MAX_HAND:
         raise ValueError("a hand holds at most 14 cards besides its Skips")
+    # Passes from the best rank the bounds allow, a wild's worth further each time (or
+    # as far as the nearest branch left unsearched).
+    nonfree = s.cards - s.counts[_W]
     s._measure(0)
-    budget = s.short[0] * _WILD_RANK + 15 - min(s.layable[0], s.cards - s.counts[_W])
+    budget = s.short[0] * _WILD_RANK + 15 - (s.layable[0] if s.layable[0] < nonfree else nonfree)
     while True:
         s.begin(budget)
         s._next(0)
-        if len(s.best) >= limit or s.over == _NONE:
+        if len(s.best) >= limit or s.over == _NO_RANK:
             break
-        budget = max(s.over, budget + _WILD_RANK)
+        budget = s.over if s.over > budget + _WILD_RANK else budget + _WILD_RANK
     if s.found == limit and s.loose and not s.skipped:
         # Whether the hand has more than `limit` layouts hangs on branches left unsearched
-        # loosely: search again, looking into each.
+        # without looking: search again, looking into each.
         s.begin(budget)
         s.exact = True
         s._next(0)
