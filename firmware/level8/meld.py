@@ -129,6 +129,13 @@ class _Search:
             for q in range(r):
                 if reqs[q] == reqs[r]:
                     self.same[r] = q
+        # Whether the requirements from r on all equal the one before r: then none of them
+        # can take a card below the lowest of the group before r.
+        self.chain = bytearray(n + 1)
+        for r in range(n - 1, 0, -1):
+            self.chain[r] = reqs[r] == reqs[r - 1] and (r == n - 1 or self.chain[r + 1])
+        self.low_set = bytearray(_N + 1)
+        self.low_colour = bytearray(_COLOURS + 1)
         self.groups = [[] for _ in reqs]  # type: list[list[int]]
         # Per requirement, the loop that builds its group: a set's or colour group's codes
         # in the hand and how many of each it holds; a run's numbers with a card, the card
@@ -188,9 +195,33 @@ class _Search:
         in a stretch that the free wilds can fill. Returns `short`."""
         here = after = layable = 0
         top = self.top
+        per_set = self.per_set
+        per_colour = self.per_colour
+        if self.chain[r]:
+            # Only the cards from the lowest of the group before r on count (see `same`).
+            per_set = self.low_set
+            per_colour = self.low_colour
+            floor = min(self.groups[r - 1]) if self.groups[r - 1] else _W
+            if floor > _W:
+                floor = _W
+            counts = self.counts
+            if self.sets_from[r] or self.runs_from[r]:
+                for v in self.numbers:
+                    k = 0
+                    for c in self.set_hand[v]:
+                        if c >= floor:
+                            k += counts[c]
+                    per_set[v] = k
+            if self.colours_from[r]:
+                for v in self.colours:
+                    k = 0
+                    for c in self.colour_hand[v]:
+                        if c >= floor:
+                            k += counts[c]
+                    per_colour[v] = k
         k = self.sets_from[r]
         if k:
-            _tops(self.per_set, self.numbers, top)
+            _tops(per_set, self.numbers, top)
             held = _top_sum(top, k)
             layable += held
             most = top[0]
@@ -204,7 +235,7 @@ class _Search:
                 after += lack if lack > lack2 else lack2 if lack2 > 0 else 0
         k = self.colours_from[r]
         if k:
-            _tops(self.per_colour, self.colours, top)
+            _tops(per_colour, self.colours, top)
             held = _top_sum(top, k)
             layable += held
             most = top[0]
@@ -218,7 +249,6 @@ class _Search:
                 after += lack if lack > lack2 else lack2 if lack2 > 0 else 0
         k = self.runs_from[r]
         if k:
-            per_set = self.per_set
             layable += k * _run_cover(per_set, self.counts[_W])
             reqs = self.reqs
             for q in range(r, self.n):
@@ -516,6 +546,9 @@ class _Search:
         # The most gaps a run may have, by what the requirements after r lacked before it
         # took its cards: a run with more is a branch left unsearched.
         room = self.cap[r] - self.wilds - self.rest[r]
+        # A card below the group of an equal requirement before is out of order (see `same`).
+        q = self.same[r]
+        floor = min(self.groups[q]) if q >= 0 else 0
         for lo in self.numbers:
             if not per_set[lo]:
                 continue
@@ -546,7 +579,7 @@ class _Search:
                     continue
                 gaps = before[d]
                 n = len(codes)
-                while c < n and not counts[codes[c]]:
+                while c < n and (not counts[codes[c]] or codes[c] < floor):
                     c += 1
                 if c < n:
                     choice[d] = c
