@@ -227,12 +227,12 @@ class _Search:
             most = top[0]
             lack = self.set_top[r] - most
             lack2 = self.set_sizes[r] - held
-            here += lack if lack > lack2 else lack2 if lack2 > 0 else 0
+            here += lack if lack > lack2 and lack > 0 else lack2 if lack2 > 0 else 0
             k = self.sets_from[r + 1]
             if k:
                 lack = self.set_top[r + 1] - most
                 lack2 = self.set_sizes[r + 1] - _top_sum(top, k)
-                after += lack if lack > lack2 else lack2 if lack2 > 0 else 0
+                after += lack if lack > lack2 and lack > 0 else lack2 if lack2 > 0 else 0
         k = self.colours_from[r]
         if k:
             _tops(per_colour, self.colours, top)
@@ -241,12 +241,12 @@ class _Search:
             most = top[0]
             lack = self.colour_top[r] - most
             lack2 = self.colour_sizes[r] - held
-            here += lack if lack > lack2 else lack2 if lack2 > 0 else 0
+            here += lack if lack > lack2 and lack > 0 else lack2 if lack2 > 0 else 0
             k = self.colours_from[r + 1]
             if k:
                 lack = self.colour_top[r + 1] - most
                 lack2 = self.colour_sizes[r + 1] - _top_sum(top, k)
-                after += lack if lack > lack2 else lack2 if lack2 > 0 else 0
+                after += lack if lack > lack2 and lack > 0 else lack2 if lack2 > 0 else 0
         k = self.runs_from[r]
         if k:
             layable += k * _run_cover(per_set, self.counts[_W])
