@@ -145,6 +145,8 @@ class _Search:
         self.at = [bytearray(_N + 1) for _ in reqs]
         self.top = bytearray(4)
         self.match = bytearray(n + 1)
+        self.order = bytearray(n + 1)
+        self.keys = [bytearray(_MAX_HAND + 1) for _ in reqs]
         # Per requirement, what `_measure` bounds; while its group is built, the most wilds
         # the layouts from there may lay and the most cards other than wilds.
         self.short = bytearray(n + 1)
@@ -629,15 +631,39 @@ class _Search:
         if self._may_repeat() and not self._canonical():
             return
         self.found += 1
-        entry = [score, self.found, [g[:] for g in self.groups]]
+        # The layout's cards, each group's count first; the worst entry's, once `limit`
+        # are kept, is reused.
+        if len(best) >= self.limit:
+            entry = best.pop()
+            laid = entry[2]
+        else:
+            laid = bytearray(self.n + _MAX_HAND)
+            entry = [0, 0, laid]
+        entry[0] = score
+        entry[1] = self.found
+        k = self.n
+        for r in range(self.n):
+            g = self.groups[r]
+            laid[r] = len(g)
+            for c in g:
+                laid[k] = c
+                k += 1
         i = len(best)
         while i > 0 and best[i - 1][0] > score:
             i -= 1
         best.insert(i, entry)
-        if len(best) > self.limit:
-            best.pop()
         if self.prune and len(best) == self.limit:
             self.worst = best[-1][0]
+
+    def layout(self, laid):
+        """A kept layout's groups, their free wilds valued."""
+        reqs = self.reqs
+        out = []
+        k = self.n
+        for r in range(self.n):
+            out.append(combos.resolve(laid[k:k + laid[r]], reqs[r][0], reqs[r][1]))
+            k += laid[r]
+        return out
 
     def _may_repeat(self):
         """False when the search meets these groups in this one way only: no group fits a
@@ -657,22 +683,56 @@ class _Search:
     def _canonical(self):
         """True for one way only of matching a multiset of groups to the requirements: the
         one `combos.match_level` finds for the groups in sorted order (the first in order,
-        each group trying the requirements in turn)."""
-        keys = [sorted(g) for g in self.groups]
-        order = sorted(range(len(keys)), key=lambda i: keys[i])
+        each group trying the requirements in turn). Each group's cards are sorted into
+        a key of its own, and the groups ordered by key, in place."""
+        groups = self.groups
+        keys = self.keys
+        n = self.n
+        order = self.order
+        for r in range(n):
+            _sort_into(groups[r], keys[r])
+            # The groups in order of key, equal keys in order of requirement.
+            i = r
+            while i > 0 and _compare(groups, keys, order[i - 1], r) > 0:
+                order[i] = order[i - 1]
+                i -= 1
+            order[i] = r
         taken = self.match
-        _first_match(keys, order, self.reqs, taken)
-        for i in range(len(order)):
-            if keys[order[i]] != keys[taken[i]]:
+        _first_match(groups, order, self.reqs, taken)
+        for i in range(n):
+            if _compare(groups, keys, order[i], taken[i]):
                 return False
         return True
 
 
+def _sort_into(g, key):
+    """key[:len(g)] = sorted(g), without allocating."""
+    for i in range(len(g)):
+        c = g[i]
+        j = i
+        while j > 0 and key[j - 1] > c:
+            key[j] = key[j - 1]
+            j -= 1
+        key[j] = c
+
+
+def _compare(groups, keys, a, b):
+    """Group a's sorted cards against group b's, as lists compare: -1, 0 or 1."""
+    ka = keys[a]
+    kb = keys[b]
+    na = len(groups[a])
+    nb = len(groups[b])
+    for i in range(na if na < nb else nb):
+        if ka[i] != kb[i]:
+            return -1 if ka[i] < kb[i] else 1
+    return -1 if na < nb else 1 if na > nb else 0
+
+
 def _first_match(keys, order, reqs, taken):
-    """`combos.match_level` for the groups keys[order[0]], keys[order[1]], ... (a layout's,
+    """`combos.match_level` for the groups keys[order[0]], ..., keys[order[n - 1]] (a layout's,
     so that a matching exists), by a loop and without allocating: taken[i] is the
     requirement the i-th takes."""
-    n = len(order)
+    n = len(reqs)
     i = 0
     taken[0] = _NONE
     while 0 <= i < n:
@@ -822,8 +882,7 @@ def layouts(hand, reqs, limit=20):
         s.begin(budget)
         s.exact = True
         s._next(0)
-    return ([[combos.resolve(e[2][r], reqs[r][0], reqs[r][1]) for r in range(len(reqs))] for e in s.best],
-            s.found > limit or s.skipped)
+    return [s.layout(e[2]) for e in s.best], s.found > limit or s.skipped
 
 
 def count(hand, reqs):
