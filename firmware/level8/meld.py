@@ -16,8 +16,8 @@ requirement; numbers and colours low to high).
 
 The search takes each requirement in turn and builds its group from the cards still in the
 hand, counted per card code, so it looks only at groups of one number, one colour or
-consecutive numbers. A group is built by a loop, not by a call per card: the search nests
-three calls per requirement (about 20 frames for four; the Pico's C stack is small).
+consecutive numbers. A group is built by a loop, not by a call per card: calls nest three
+deep per requirement, at most 3n + 6 frames for n requirements (the Pico's C stack is small).
 
 It searches in passes, each for the layouts that rank at most so far, by wilds and then by
 cards laid (`_Search.begin`), the next pass going further only while fewer than `limit`
@@ -25,9 +25,11 @@ were found; so the first layouts found are the best. With each group it bounds w
 requirements left can still do with the cards left (`_Search._measure`): the fewest wilds
 they lack, the most cards they can take; a branch that cannot rank within the pass, or that
 ranks after the worst of `limit` layouts kept, is not searched (`capped` then says there
-may be more). The order among equal layouts is the full search's, whatever the passes.
-`count` searches everything. Groups are built in place; only a kept layout allocates, and
-the canonical check of a layout that may be met twice.
+may be more, when the branch could hold a layout; where that is not looked into and decides
+`capped`, the last pass is searched again, looking). The order among equal layouts is the
+full search's, whatever the passes. `count` searches everything. Nothing is allocated per
+group or per wild tried: the search's arrays, a buffer per kept layout until `limit` are
+kept (then the worst one's is reused), and the answer.
 """
 
 from compat import const
