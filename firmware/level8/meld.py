@@ -147,6 +147,14 @@ class _Search:
         self.at = [bytearray(_N + 1) for _ in reqs]
         self.top = bytearray(4)
         self.match = bytearray(n + 1)
+        # Per requirement, those equal to it (itself too), bit by bit; and the requirements
+        # each group of a layout meets (see `_may_repeat`).
+        self.alike = bytearray(n + 1)
+        for r in range(n):
+            for q in range(n):
+                if reqs[q] == reqs[r]:
+                    self.alike[r] |= 1 << q
+        self.fits = bytearray(n + 1)
         self.order = bytearray(n + 1)
         self.keys = [bytearray(_MAX_HAND + 1) for _ in reqs]
         # Per requirement, what `_measure` bounds; while its group is built, the most wilds
@@ -670,17 +678,27 @@ class _Search:
     def _may_repeat(self):
         """False when the search meets these groups in this one way only: no group fits a
         requirement other than its own kind and size, and equal requirements have groups
-        whose lowest cards differ (they are taken in that order)."""
+        whose lowest cards differ (they are taken in that order). Notes in `fits` the
+        requirements each group meets, for `_canonical`."""
         reqs = self.reqs
         groups = self.groups
-        for r in range(len(reqs)):
+        fits = self.fits
+        alike = self.alike
+        repeat = False
+        for r in range(self.n):
+            g = groups[r]
             q = self.same[r]
-            if q >= 0 and min(groups[q]) == min(groups[r]):
-                return True
-            for q in range(len(reqs)):
-                if reqs[q] != reqs[r] and _fits(groups[r], reqs[q][0], reqs[q][1]):
-                    return True
-        return False
+            if q >= 0 and min(groups[q]) == min(g):
+                repeat = True
+            # A group meets its own requirement and those equal to it; the others, asked
+            # once per kind and size.
+            mask = alike[r]
+            for q in range(self.n):
+                if self.same[q] < 0 and not mask & (1 << q) and _fits(g, reqs[q][0], reqs[q][1]):
+                    mask |= alike[q]
+                    repeat = True
+            fits[r] = mask
+        return repeat
 
     def _canonical(self):
         """True for one way only of matching a multiset of groups to the requirements: the
@@ -700,7 +718,7 @@ class _Search:
                 i -= 1
             order[i] = r
         taken = self.match
-        _first_match(groups, order, self.reqs, taken)
+        _first_match(self.fits, order, n, taken)
         for i in range(n):
             if _compare(groups, keys, order[i], taken[i]):
                 return False
@@ -730,17 +748,16 @@ def _compare(groups, keys, a, b):
     return -1 if na < nb else 1 if na > nb else 0
 
 
-def _first_match(keys, order, reqs, taken):
-    """`combos.match_level` for the groups keys[order[0]], ..., keys[order[n - 1]] (a layout's,
-    so that a matching exists), by a loop and without allocating: taken[i] is the
-    requirement the i-th takes."""
-    n = len(reqs)
+def _first_match(fits, order, n, taken):
+    """`combos.match_level` for the groups order[0], ..., order[n - 1] (a layout's, so that
+    a matching exists; fits[r]: the requirements group r meets, bit by bit), by a loop and
+    without allocating: taken[i] is the requirement the i-th takes."""
     i = 0
     taken[0] = _NONE
     while 0 <= i < n:
         j = taken[i] + 1 if taken[i] != _NONE else 0
         while j < n:
-            if _fits(keys[order[i]], reqs[j][0], reqs[j][1]):
+            if fits[order[i]] >> j & 1:
                 k = 0
                 while k < i and taken[k] != j:
                     k += 1
