@@ -167,10 +167,13 @@ class _Search:
         self.reach = bytearray(n + 1)
         self.begin(_NO_RANK)
 
-    def begin(self, budget):
+    def begin(self, budget, known=-1):
         """Start a pass that looks only at layouts that rank `budget` or better. A layout's
-        rank is its score // _SCORE_LAID: 15 * its wilds + 15 - its other cards."""
+        rank is its score // _SCORE_LAID: 15 * its wilds + 15 - its other cards. With
+        `known`, the budget of the pass before, whose layouts (all of those ranking that or
+        better, fewer than `limit`) stay kept: this pass meets them again and passes by."""
         self.budget = budget
+        self.known = known
         # The best rank of a branch left unsearched for the budget: the next pass's budget.
         self.over = _NO_RANK
         # Once `limit` layouts are kept (with `prune`): the score of the worst of them, so that
@@ -181,8 +184,9 @@ class _Search:
         # none such are left (see `layouts`).
         self.loose = False
         self.exact = False
-        self.found = 0
-        self.best = []  # type: list  # [score, order, groups] sorted by score then order
+        if known < 0:
+            self.found = 0
+            self.best = []  # type: list  # [score, order, groups] sorted by score then order
 
     def _take(self, code):
         """Put a card of the hand in (the hand, while the search starts)."""
@@ -322,7 +326,8 @@ class _Search:
             if rank > self.budget:
                 self._over(rank)
                 return True
-            self._leaf()
+            if rank > self.known:
+                self._leaf()
             return False
         short = self.short[r]
         free = self.counts[_W]
@@ -889,11 +894,13 @@ def layouts(hand, reqs, limit=20):
     nonfree = s.cards - s.counts[_W]
     s._measure(0)
     budget = s.short[0] * _WILD_RANK + 15 - (s.layable[0] if s.layable[0] < nonfree else nonfree)
+    known = -1
     while True:
-        s.begin(budget)
+        s.begin(budget, known)
         s._next(0)
         if len(s.best) >= limit or s.over == _NO_RANK:
             break
+        known = budget
         budget = s.over if s.over > budget + _WILD_RANK else budget + _WILD_RANK
     if s.found == limit and s.loose and not s.skipped:
         # Whether the hand has more than `limit` layouts hangs on branches left unsearched
