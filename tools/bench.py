@@ -703,10 +703,9 @@ def bench_meld(per=2, limits=MELD_LIMITS):
         "at least 30 ms each, in CPU time of the process. The Pico column is the runner's time ×",
         "(Pico loop time / runner loop time) for the reference loop of docs/device.md, timed",
         "the same way in the same run (the fastest of its timings at the start, among the calls",
-        "and at the end). Heap",
-        "(MicroPython): the bytes a call allocates, nothing collected meanwhile (a bound on its",
-        "peak), and what its answer keeps after a collection. Frames: the deepest nesting of",
-        "Python calls, `layouts` being 1.",
+        "and at the end). Heap (MicroPython): the bytes a call allocates, nothing collected",
+        "meanwhile (a bound on its peak), and what its answer keeps after a collection. Frames:",
+        "the deepest nesting of Python calls, `layouts` being 1.",
     ]
     return "\n".join(out)
 
