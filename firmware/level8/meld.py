@@ -80,7 +80,6 @@ class _Search:
         self.per_colour = bytearray(_COLOURS + 1)
         self.left = 0
         self.kept = 0  # the sum of the numbers of the number cards in the hand
-        self.wilds = 0
         for c in hand:
             if c != _SKIP:
                 self._take(c)
@@ -186,10 +185,11 @@ class _Search:
         self.exact = False
         if known < 0:
             self.found = 0
-            self.best = []  # type: list  # [score, order, groups] sorted by score then order
+            # [score, order, cards laid (see `_leaf`)], sorted by score then order
+            self.best = []  # type: list
 
     def _take(self, code):
-        """Put a card of the hand in (the hand, while the search starts)."""
+        """Count a card of the hand in, as the search starts."""
         self.counts[code] += 1
         self.left += 1
         self.kept += _KEPT_VALUE[code]
