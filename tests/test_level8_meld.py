@@ -1,7 +1,8 @@
 """The meld finder (`level8.meld`): every distinct way to lay out a level from a hand,
 ranked. Examples per level of every side (rulings L8-2, LB-5), combinations and wilds
 (L8-3, LB-6); a property test against a reference that tries every partition of a small
-hand; the same answers under the real MicroPython.
+hand; the same answers under the real MicroPython; how deep the search's calls nest and
+what a call allocates there.
 """
 
 import itertools
@@ -240,3 +241,132 @@ def test_micropython_finds_the_same_layouts(micropython):
     assert got.splitlines() == expected.splitlines()
     assert len(expected.splitlines()) == 48
     assert sum(not line.startswith("([], ") for line in expected.splitlines()) > 20
+
+
+# -- how the search is built: its constants, its depth, its heap, its capped -------------
+
+
+def test_the_finders_constants_are_those_of_cards_and_levels():
+    # meld copies them as compile-time constants; a change in cards or levels must show.
+    assert (meld._N, meld._COLOURS, meld._NUMBER_CARDS, meld._W, meld._SKIP, meld._CODES) == (
+        cards.N_NUMBERS, cards.N_COLOURS, cards.N_NUMBER_CARDS, cards.WILD, cards.SKIP, cards.N_CODES)
+    assert (meld._RUN, meld._SET, meld._COLOUR) == (RUN, SET, COLOUR)
+
+
+def extreme_hands():
+    """Hands that made the old search nest deepest: long stretches of one colour, many of
+    one number, runs with wilds to fill."""
+    red = [cards.number_card(0, v) for v in range(1, 15)]
+    return [
+        (red, ((COLOUR, 5), (SET, 3))),
+        (red, ((RUN, 9),)),
+        (red[:11] + g("W W W"), ((RUN, 3), (RUN, 3))),
+        ([cards.number_card(c, 5) for c in range(6)] + [cards.number_card(c, 6) for c in range(6)] + g("W W"),
+         ((SET, 2),) * 4),
+        ([cards.number_card(c % 6, v) for c, v in zip(range(14), range(1, 15))], ((RUN, 7),)),
+    ]
+
+
+DEPTH = r"""
+from level8 import meld
+
+DEPTH = [0, 0]
+
+
+def probe(f):
+    def wrapped(*args):
+        DEPTH[0] += 1
+        if DEPTH[0] > DEPTH[1]:
+            DEPTH[1] = DEPTH[0]
+        try:
+            return f(*args)
+        finally:
+            DEPTH[0] -= 1
+    return wrapped
+
+
+# Every function of the module and every method of the search goes through a probe (calls
+# look names up when they run); `layouts` counts as frame 1.
+for name in dir(meld):
+    f = getattr(meld, name)
+    if type(f) is type(probe) and name not in ("layouts", "count"):
+        setattr(meld, name, probe(f))
+for name in dir(meld._Search):
+    f = getattr(meld._Search, name)
+    if type(f) is type(probe) and not name.startswith("__"):
+        setattr(meld._Search, name, probe(f))
+for hand, reqs in CASES:
+    for limit in (1, 20):
+        DEPTH[1] = 0
+        meld.layouts(hand, reqs, limit)
+        print(len(reqs), 1 + DEPTH[1])
+"""
+
+
+def test_calls_nest_three_deep_per_requirement_whatever_the_hand(micropython):
+    """A group is built by a loop, not a call per card: _next, the group's loop and
+    _with_wilds per requirement, then the leaf's checks, under both runtimes. (The old
+    search nested a call per card: 38 frames on these hands; the rp2 port's C stack is 8 KB.)"""
+    cases = [(hand, levels.level(game, side, n)) for game, side, n, hand in hard_hands(48, 22)]
+    cases += extreme_hands()
+    code = "CASES = " + repr(cases) + "\n" + DEPTH
+    expected = mpy.run_cpython(code)
+    assert micropython.run(code) == expected
+    depths = [tuple(map(int, line.split())) for line in expected.splitlines()]
+    assert len(depths) == 2 * len(cases)
+    assert all(frames <= 3 * n + 6 for n, frames in depths)
+    assert max(frames for _, frames in depths) >= 14  # the probe does see the deep calls
+
+
+HEAP = r"""
+import gc
+from level8 import meld
+
+most = [0, 0]
+for hand, reqs in CASES:
+    for i, limit in enumerate((1, 20)):
+        a = gc.mem_alloc()
+        meld.layouts(hand, reqs, limit)
+        most[i] = max(most[i], gc.mem_alloc() - a)
+print(most[0], most[1])
+"""
+
+
+def test_a_call_allocates_a_few_kilobytes_whatever_the_search_does(micropython):
+    """Nothing is allocated per group or per wild tried: only the search's own arrays, a
+    kept layout until `limit` are kept (then the worst one's buffer is reused), and each
+    answer (the runner collects nothing while Python runs: every byte is counted)."""
+    cases = [(hand, levels.level(game, side, n)) for game, side, n, hand in hard_hands(40, 5)]
+    alloc_1, alloc_20 = map(int, micropython.run("CASES = " + repr(cases) + "\n" + HEAP).split())
+    assert 2000 < alloc_1 <= 10000
+    assert alloc_1 < alloc_20 <= 24000
+
+
+def test_capped_only_when_the_hand_may_have_more_and_not_for_exactly_limit_layouts():
+    """Two runs of three from five cards and two wilds: exactly four layouts. The search
+    leaves runs with more gaps than its bound allows unsearched without looking whether a
+    layout could come of them; with exactly `limit` found it looks again, so `capped`
+    stays False."""
+    hand = [66, 59, 51, 0, 89, 18, 38, 27, 3, 90, 90]
+    reqs = levels.level(cards.LEVEL8, 1, 1)
+    assert meld.count(hand, reqs) == 4
+    found, capped = meld.layouts(hand, reqs, 4)
+    assert len(found) == 4 and not capped
+    assert meld.layouts(hand, reqs, 3)[1]
+    assert meld.layouts(hand, reqs, 5) == (found, False)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1), st.sampled_from(SIDES), st.integers(1, 8), st.integers(0, 7),
+       st.sampled_from([1, 2, 5, 20]))
+def test_property_the_best_few_and_capped_agree_with_counting_everything(seed, game_side, n, wilds, limit):
+    """Any eleven cards: the passes and bounds keep exactly what the whole list ranks
+    first, and `capped` whenever there are more."""
+    rnd = random.Random(seed)
+    hand = rnd.sample(range(cards.N_NUMBER_CARDS), 11 - wilds) + [cards.WILD] * wilds
+    reqs = levels.level(game_side[0], game_side[1], n)
+    everything, capped = meld.layouts(hand, reqs, 100000)
+    assert not capped and len(everything) == meld.count(hand, reqs)
+    best, capped = meld.layouts(hand, reqs, limit)
+    assert best == everything[:limit]
+    assert capped or len(everything) <= limit

@@ -2,7 +2,7 @@
 
     python -m tools.bench engine [--seconds S]
     python -m tools.bench app [--board NAME]
-    python -m tools.bench meld [--per N]
+    python -m tools.bench meld [--per N] [--limit L]...
     python -m tools.bench ai [--deals N] [--players 1,2] [--pauses 0,1,2,3] [--policies ...]
                              [--firmware DIR]
 
@@ -15,7 +15,8 @@ by the reference loop of docs/device.md, timed in the same run.
 `app` plays a whole scripted game on each board under MicroPython from the deployed .mpy
 files and prints its peak live heap, the bytes sent to the display and the .mpy size.
 `meld` times the Level 8 meld finder on seeded eleven-card hands with 2 to 6 wilds, every
-level of every side: mean and worst time per call on both runtimes and for the Pico.
+level of every side: mean and worst time per call on both runtimes and for the Pico, the
+heap a call takes and how deep its calls nest, for the best layout and the best 20.
 `ai` plays the same seeded deals with each AI player (random, greedy, the hint engine, the
 open-hand bound) and prints win rates and time per decision: see tools/aibench.py. With
 `--firmware DIR` it plays the firmware in DIR instead of firmware/ (a patched copy, say),
@@ -513,12 +514,21 @@ def bench_app(seconds=None, boards=None):
 # -- the meld finder ---------------------------------------------------------------
 
 # The hardest hands for `level8.meld.layouts`: eleven cards, 2 to 6 of them wilds, the rest
-# dealt from the 90 number cards by the project's Prng, for every level of every side.
+# dealt from the 90 number cards by the project's Prng, for every level of every side. Each
+# call is repeated for a round of at least MIN_US, ROUNDS times, by the CPU time of the
+# process (node's, read through the WebAssembly port's `js` module; CPython's own), so that
+# other jobs on the machine do not count; the fastest round counts. Reading node's clock
+# takes about 0.1 ms, so it is read once per round. Then, per call: the heap it allocates
+# (the runner collects only between steps, so nothing is freed during a call: a bound on
+# its peak) and what its answer keeps (MicroPython only); and how deep its Python calls
+# nest, counted by wrapping every function of level8.meld.
 MELD = r"""
 from level8 import cards, levels, meld
 from prng import Prng
 
 SIDES = ((cards.LEVEL8, 1), (cards.BOARD, 1), (cards.BOARD, 2))
+ROUNDS = 3
+MIN_US = 30000 if MICRO else 3000
 
 
 def deal(rng, wilds):
@@ -531,62 +541,208 @@ def deal(rng, wilds):
     return out + [cards.WILD] * wilds
 
 
-def main():
-    meld.layouts(deal(Prng(1), 4), levels.level(0, 1, 2), LIMIT)  # warm-up
+def hands():
     rng = Prng(SEED)
+    out = []
     for game, side in SIDES:
         for n in range(1, 9):
             reqs = levels.level(game, side, n)
             for wilds in range(2, 7):
                 for _ in range(PER):
-                    hand = deal(rng, wilds)
-                    t0 = ticks_us()
-                    found, capped = meld.layouts(hand, reqs, LIMIT)
-                    us = ticks_diff(ticks_us(), t0)
-                    print("call", game, side, n, wilds, us, len(found), 1 if capped else 0)
+                    out.append((game, side, n, wilds, deal(rng, wilds), reqs))
+    return out
 
 
-main()
+def timed(hand, reqs, limit):
+    # How many calls make a round, by the wall clock; then the rounds by the CPU's.
+    calls = 0
+    t0 = ticks_us()
+    while True:
+        found, capped = meld.layouts(hand, reqs, limit)
+        calls += 1
+        if ticks_diff(ticks_us(), t0) >= MIN_US:
+            break
+    best = None
+    for _ in range(ROUNDS):
+        t0 = cpu_us()
+        for _ in range(calls):
+            meld.layouts(hand, reqs, limit)
+        ns = (cpu_us() - t0) * 1000 // calls
+        best = ns if best is None or ns < best else best
+    return best, found, capped
+
+
+DEPTH = [0, 0]
+
+
+def probe(f):
+    def wrapped(*args):
+        DEPTH[0] += 1
+        if DEPTH[0] > DEPTH[1]:
+            DEPTH[1] = DEPTH[0]
+        try:
+            return f(*args)
+        finally:
+            DEPTH[0] -= 1
+    return wrapped
+
+
+def probe_all():
+    # Every function of the module and every method of its search: calls between them
+    # look their names up at run time, so each goes through a wrapper.
+    for name in dir(meld):
+        f = getattr(meld, name)
+        if type(f) is type(probe) and name not in ("layouts", "count"):
+            setattr(meld, name, probe(f))
+    for name in dir(meld._Search):
+        f = getattr(meld._Search, name)
+        if type(f) is type(probe) and not name.startswith("__"):
+            setattr(meld._Search, name, probe(f))
+
+
+def depths():
+    probe_all()
+    for limit in LIMITS:
+        for game, side, n, wilds, hand, reqs in HANDS:
+            DEPTH[1] = 0
+            meld.layouts(hand, reqs, limit)
+            print("depth", limit, game, side, n, wilds, 1 + DEPTH[1])
+
+
+HANDS = hands()
+HEAP = [0, 0, 0, None]  # the next (limit, hand) to weigh, and a call's mem_alloc before, after, answer
+
+
+def STEP():
+    # The runner collects garbage before each step (MicroPython only): one step runs a
+    # call and keeps its answer, the next weighs what is left. First, while the heap is
+    # small (a collection takes time in proportion to it); then the timings.
+    i = HEAP[0]
+    limit = LIMITS[i // len(HANDS)]
+    game, side, n, wilds, hand, reqs = HANDS[i % len(HANDS)]
+    if HEAP[3] is None:
+        HEAP[1] = gc.mem_alloc()
+        HEAP[3] = meld.layouts(hand, reqs, limit)
+        HEAP[2] = gc.mem_alloc()
+        return True
+    print("heap", limit, game, side, n, wilds, HEAP[2] - HEAP[1], gc.mem_alloc() - HEAP[1])
+    HEAP[3] = None
+    HEAP[0] = i + 1
+    if HEAP[0] < len(LIMITS) * len(HANDS):
+        return True
+    main()
+    return False
+
+
+def main():
+    meld.layouts(HANDS[0][4], HANDS[0][5], 1)  # warm-up
+    for limit in LIMITS:
+        for i in range(len(HANDS)):
+            game, side, n, wilds, hand, reqs = HANDS[i]
+            ns, found, capped = timed(hand, reqs, limit)
+            print("call", limit, game, side, n, wilds, ns, len(found), 1 if capped else 0)
+            if i % 8 == 0:
+                reference(50000)  # the reference loop now and then, among the calls
+    depths()
+    reference(200000)
+
+
+if not MICRO:
+    main()
 """
 MELD_SEED = 22
-MELD_LIMIT = 10
+MELD_LIMITS = (1, 20)  # a bot's move needs the best layout; the layout chooser shows up to 20
 MELD_SIDES = {(0, 1): "LEVEL 8 / Level Up, one star", (2, 1): "board game, one star", (2, 2): "board game, two stars"}
 
 
-def bench_meld(per=2):
-    """Time `meld.layouts` on the same seeded hardest hands in CPython and the runner."""
-    head = PRELUDE + f"SEED = {MELD_SEED}\nLIMIT = {MELD_LIMIT}\nPER = {per}\n"
-    cp, mp = run_both(head + MELD)
-    slowdown = reference_slowdown()
-    calls = list(zip(cp["call"], mp["call"]))
-    for c, m in calls:
-        assert c[:4] == m[:4] and c[5:] == m[5:], "the runtimes found different layouts"
+# The reference loop again, among the meld calls: the fastest of all its timings counts,
+# as the fastest round of each call does.
+MELD_REFERENCE = r"""
+try:
+    import js
 
-    def row(label, picked):
-        cpu = [c[4] for c, _ in picked]
-        mpu = [m[4] for _, m in picked]
-        cell = lambda us, k=1: f"{fmt_time(sum(us) / len(us) * k)} / {fmt_time(max(us) * k)}"
-        return [label, str(len(picked)), cell(cpu), cell(mpu), cell(mpu, slowdown),
-                f"{sum(c[5] > 0 for c, _ in picked)} / {sum(c[6] for c, _ in picked)}"]
+    def cpu_us():
+        return js.process.cpuUsage().user
+except ImportError:  # CPython
+    from time import process_time_ns
 
-    rows = [row(name, [x for x in calls if tuple(x[0][:2]) == side]) for side, name in MELD_SIDES.items()]
-    rows += [row(f"{w} wilds", [x for x in calls if x[0][3] == w]) for w in range(2, 7)]
-    rows.append(row("**all**", calls))
-    worst = max(calls, key=lambda x: x[1][4])[0]
-    out = [
-        "## Meld finder benchmark",
-        "",
-        table(["hands", "calls", cp_name(cp) + " mean / worst", mp_name(mp) + " mean / worst",
-               f"Pico, estimated (× {slowdown:.1f}) mean / worst", "with a layout / capped"], rows),
-        "",
-        f"`level8.meld.layouts(hand, level, {MELD_LIMIT})` on eleven-card hands with 2–6 free wilds, the other",
-        f"cards dealt from the 90 number cards by `prng.Prng({MELD_SEED})`: {per} hand(s) for each level of each",
-        "side and each number of wilds, the same hands on both runtimes (their answers are compared).",
-        f"The slowest call in the runner: game {worst[0]}, side {worst[1]}, level {worst[2]}, {worst[3]} wilds.",
-        "The Pico column is the runner's time × (Pico loop time / runner loop time) for the",
-        "reference loop of docs/device.md, timed in this run.",
+    def cpu_us():
+        return process_time_ns() // 1000
+
+
+def reference(n):
+    best = None
+    for _ in range(3):
+        t0 = cpu_us()
+        f(n)
+        us = cpu_us() - t0
+        best = us if best is None or us < best else best
+    print("loop", best, n)
+
+
+reference(200000)
+"""
+
+
+def bench_meld(per=2, limits=MELD_LIMITS):
+    """Time `meld.layouts` on the same seeded hardest hands in CPython and the runner, with
+    the heap a call takes and how deep its calls nest."""
+    head = PRELUDE + f"SEED = {MELD_SEED}\nLIMITS = {tuple(limits)!r}\nPER = {per}\n"
+    # The reference loop first, among the calls and last, in the same run: the fastest counts.
+    code = head + REFERENCE.split("f(1000)")[0] + MELD_REFERENCE + MELD
+    cp, mp = parse(mpy.run_cpython(code, timeout=1200)), parse(mpy.run(code, timeout=1200))
+    loop = min(mp["loop"], key=lambda x: x[0] / x[1])
+    slowdown = PICO_LOOP_US / (loop[0] / loop[1])
+    out = ["## Meld finder benchmark", ""]
+    for limit in limits:
+        out += _meld_table(limit, cp, mp, slowdown)
+    out += [
+        "Eleven-card hands with 2–6 free wilds, the other cards dealt from the 90 number cards by",
+        f"`prng.Prng({MELD_SEED})`: {per} hand(s) for each level of each side and each number of wilds, the",
+        "same hands and answers on both runtimes. A call's time is the fastest of 3 rounds of",
+        "at least 30 ms each, in CPU time of the process. The Pico column is the runner's time ×",
+        "(Pico loop time / runner loop time) for the reference loop of docs/device.md, timed",
+        "the same way in the same run (the fastest of its timings at the start, among the calls",
+        "and at the end). Heap (MicroPython): the bytes a call allocates, nothing collected",
+        "meanwhile (a bound on its peak), and what its answer keeps after a collection. Frames:",
+        "the deepest nesting of Python calls, `layouts` being 1.",
     ]
     return "\n".join(out)
+
+
+def _meld_table(limit, cp, mp, slowdown):
+    """The markdown lines of one limit's figures (see bench_meld)."""
+    calls = [(c, m) for c, m in zip(cp["call"], mp["call"]) if c[0] == limit]
+    for c, m in calls:
+        assert c[:5] == m[:5] and c[6:] == m[6:], "the runtimes found different layouts"
+    heap = {tuple(h[1:5]): h[5:] for h in mp["heap"] if h[0] == limit}
+    depth = {tuple(d[1:5]): d[5] for d in mp["depth"] if d[0] == limit}
+    assert depth == {tuple(d[1:5]): d[5] for d in cp["depth"] if d[0] == limit}, "the runtimes nest differently"
+
+    def row(label, picked):
+        cpu = [c[5] / 1000 for c, _ in picked]
+        mpu = [m[5] / 1000 for _, m in picked]
+        cell = lambda us, k=1: f"{fmt_time(sum(us) / len(us) * k)} / {fmt_time(max(us) * k)}"
+        keys = [tuple(c[1:5]) for c, _ in picked]
+        return [label, str(len(picked)), cell(cpu), cell(mpu), cell(mpu, slowdown),
+                f"{fmt_int(max(heap[k][0] for k in keys))} / {fmt_int(max(heap[k][1] for k in keys))} B",
+                str(max(depth[k] for k in keys)),
+                f"{sum(c[6] > 0 for c, _ in picked)} / {sum(c[7] for c, _ in picked)}"]
+
+    rows = [row(name, [x for x in calls if tuple(x[0][1:3]) == side]) for side, name in MELD_SIDES.items()]
+    rows += [row(f"{w} wilds", [x for x in calls if x[0][4] == w]) for w in range(2, 7)]
+    rows.append(row("**all**", calls))
+    worst = max(calls, key=lambda x: x[1][5])[0]
+    return [
+        f"`level8.meld.layouts(hand, level, {limit})`:",
+        "",
+        table(["hands", "calls", cp_name(cp) + " mean / worst", mp_name(mp) + " mean / worst",
+               f"Pico, estimated (× {slowdown:.1f}) mean / worst", "heap: allocated / kept, most",
+               "frames, most", "with a layout / capped"], rows),
+        "",
+        f"The slowest call in the runner: game {worst[1]}, side {worst[2]}, level {worst[3]}, {worst[4]} wilds.",
+        "",
+    ]
 
 
 def cp_name(figures):
@@ -637,6 +793,8 @@ def main(argv=None):
     app.add_argument("--board", action="append", help="only this board (may repeat; default: all)")
     meld = sub.add_parser("meld", help="the Level 8 meld finder on the hardest hands: time per call")
     meld.add_argument("--per", type=int, default=2, help="hands per level and number of wilds (default 2)")
+    meld.add_argument("--limit", type=int, action="append",
+                      help="layouts asked for (may repeat; default: 1 and 20)")
     why = use_firmware(sys.argv[1:] if argv is None else argv)
     if why:
         print(why, file=sys.stderr)
@@ -652,7 +810,7 @@ def main(argv=None):
     if args.bench == "app":
         print(bench_app(boards=args.board))
     elif args.bench == "meld":
-        print(bench_meld(args.per))
+        print(bench_meld(args.per, args.limit or MELD_LIMITS))
     elif args.bench == "ai":
         try:
             print(bench_ai(args))
