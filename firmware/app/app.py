@@ -85,12 +85,21 @@ class App:
         return sys.modules[name]
 
     def home(self, resume=False):
-        """The title menu; on power-up, straight back into a saved game if there is one."""
+        """The title menu; on power-up, straight back into a saved game if there is one
+        (the game last opened from the games menu first, then the others in order)."""
         if len(GAMES) == 1:
             g = self.game()
             if not (resume and g.resume(self)):
                 self.go(g.menu(self))
             return
+        if resume:
+            last = _last(self.store)
+            for i in [last] + [i for i in range(len(GAMES)) if i != last]:
+                self.playing = i
+                if self.game(i).resume(self):
+                    return
+                forget(GAMES[i][1])  # its menus wait until it is chosen
+            self.playing = 0
         from app.screen import Menu
         from app.setup import settings_screen
 
@@ -157,9 +166,23 @@ class App:
         return value
 
 
+LAST = "playing"  # the store's name for the row last opened from the games menu (1 byte)
+
+
+def _last(store):
+    try:
+        data = store.read(LAST)
+    except ValueError:
+        store.clear_damaged(LAST)
+        data = None
+    return data[0] if data and len(data) == 1 and data[0] < len(GAMES) else 0
+
+
 def _opener(i):
     def open_game(app):
         app.playing = i
+        if _last(app.store) != i:
+            app.store.write(LAST, bytes((i,)))  # power-up resumes this game's save first
         app.go(app.game(i).menu(app))
 
     return open_game

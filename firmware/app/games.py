@@ -4,8 +4,9 @@ Each entry is (name on the menu, the game's entry module). The entry module give
 `menu(app)`, that game's own menu, and `resume(app)`, True when it went straight back
 into a saved game at power-up; the game's other screens reach it through `app.game()`
 (App imports it by name from here). The entry's package names the store's file for its
-game in progress as `SAVE` (app/run.py sets it aside when a start fails). The Level 8
-family joins by adding rows here.
+game in progress as `SAVE`, or a tuple of names when several rows share it (app/run.py
+sets them aside when a start fails). LEVEL 8 and Level Up are two rows of one package:
+its screens tell them apart by the row's name (app/level8/__init__.py).
 """
 
-GAMES = (("Level 10", "app.level10.menu"),)
+GAMES = (("Level 10", "app.level10.menu"), ("LEVEL 8", "app.level8.menu"), ("Level Up", "app.level8.menu"))

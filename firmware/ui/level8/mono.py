@@ -1,0 +1,185 @@
+"""The LEVEL 8 table on a 128x64 mono OLED.
+
+    y 0    the other seats, two to a line: B2 3\x14 9 R7 (name, level, a tick once laid
+           out, cards in hand, discard pile's top; ! when a Skip waits for it)
+    y 24   your level (its combinations, or a tick once laid out) and your pile's top
+    y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
+    y 48   the items (Draw Lay Tbl ? Srt Mnu / Done) and the draw pile's cards
+    y 56   the message (a long one takes the items' line too, until the next key)
+"""
+
+from array import array
+
+from compat import const
+from level8 import rules
+from level8.levels import COLOUR, RUN
+from ui import level8 as T
+from ui import theme
+from ui.paint import unseen
+
+_MY = const(24)
+_HY = const(32)
+_BY = const(48)
+
+
+def short_level(reqs):
+    """A level in a few characters: run3 col4, x2 x3 x4 (sets)."""
+    out = []
+    for kind, size in reqs:
+        out.append(("run%d" if kind == RUN else "col%d" if kind == COLOUR else "x%d") % size)
+    return " ".join(out)
+
+
+class Table:
+    def __init__(self, app):
+        self.keys_mine = "%s:ok %s:menu" % (app.button("ok"), app.button("back"))
+        self.keys_wait = "%s:faster %s:menu" % (app.button("ok"), app.button("back"))
+        self.keys_over = "%s: next round" % app.button("ok")
+        self.tiles = array("H", bytes(32))
+        self.lines = [None] * 3  # type: list
+        self.mine = None  # type: object
+        self.bar = None  # type: object
+        self.msg = None  # type: object
+        self.over = False
+
+    def draw(self, p, t, full):
+        s = t.game.state
+        if rules.phase(s) == rules.OVER:
+            if full or not self.over:
+                self.over = True
+                self.draw_over(p, t, s)
+            return
+        if full or self.over:
+            self.over = False
+            p.clear()
+            unseen(self.tiles)
+            self.lines = [None] * 3
+            self.mine = self.bar = self.msg = None
+        n = rules.players(s)
+        me = t.me
+        first = 0 if me == rules.NO_SEAT else me + 1
+        seats = [(first + i) % n for i in range(n) if (first + i) % n != me]
+        turn = rules.turn(s)
+        for row in range(3):
+            look = []
+            for q in seats[2 * row : 2 * row + 2]:
+                look.append((q, turn == q, rules.level(s, q), rules.laid(s, q), rules.hand_count(s, q),
+                             rules.pile_top(s, q), rules.skipped(s, q)))
+            if self.lines[row] != look:
+                self.lines[row] = look
+                self.draw_seats(p, t, row * 8, look)
+        if me != rules.NO_SEAT:
+            look = (me, rules.level(s, me), rules.laid(s, me), rules.pile_top(s, me), rules.skipped(s, me))
+            if self.mine != look:
+                self.mine = look
+                p.fill(0, _MY, p.w, 8, theme.BG)
+                lv = look[1]
+                text = "L%d " % min(lv, 8) + ("\x14" if look[2] else short_level(rules.reqs(s, me)))
+                if look[4]:
+                    text += " !"
+                p.text(text[:16], 0, _MY, theme.FG)
+                if look[3] != rules.NONE:
+                    tok = T.token(look[3])
+                    p.text(tok, p.w - 6 * len(tok), _MY, theme.FG)
+                p.hline(0, _MY + 7, p.w, theme.DIM)
+        self.draw_hand(p, t, s)
+        m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
+        if len(m) > 21:
+            if m != self.msg:
+                self.msg = m
+                self.bar = None
+                p.fill(0, _BY, p.w, 16, theme.BG)
+                cut = m.rfind(" ", 0, 22)
+                cut = cut if cut > 0 else 21
+                p.text(m[:cut], 0, _BY, theme.FG)
+                p.text(m[cut:].strip()[:21], 0, _BY + 8, theme.FG)
+            return
+        self.draw_bar(p, t)
+        if m != self.msg:
+            self.msg = m
+            p.fill(0, 56, p.w, 8, theme.BG)
+            p.text(m, 0, 56, theme.FG)
+
+    def draw_seats(self, p, t, y, look):
+        p.fill(0, y, p.w, 8, theme.BG)
+        x = 0
+        for q, on, lv, laid, hn, top, skip in look:
+            name = t.name(q)
+            label = name[0] + name[-1]
+            if on:
+                p.fill(x, y, 12, 8, theme.HILITE)
+            p.text(label, x, y, theme.INK if on else theme.FG)
+            text = ("W" if lv > 8 else str(lv)) + ("\x14" if laid else " ") + str(hn)
+            p.text(text, x + 14, y, theme.FG)
+            xx = x + 14 + 6 * len(text) + 3
+            if top != rules.NONE:
+                xx = p.text(T.token(top), xx, y, theme.FG)
+            if skip:
+                p.text("!", xx, y, theme.FG)
+            x += 66
+
+    def draw_hand(self, p, t, s):
+        hn = t.hn
+        hand = rules.hand(s, t.me) if hn else b""
+        kept = rules.kept(s, t.me) if hn and rules.phase(s) == rules.KEEP else 0
+        same = True
+        for pos in range(14):
+            look = 0
+            if pos < hn:
+                i = t.order[pos]
+                look = 0x8000 | hand[i] | (t.focus == pos) << 7 | (i < kept) << 8
+            if self.tiles[pos] != look:
+                self.tiles[pos] = look
+                same = False
+        if same:
+            return
+        p.fill(0, _HY, p.w, 16, theme.BG)
+        x = 0
+        y = _HY
+        for pos in range(hn):
+            look = self.tiles[pos]
+            tok = T.token(look & 127)
+            w = 6 * len(tok)
+            if x + w > p.w:
+                x = 0
+                y += 8
+            if look & 128:
+                p.fill(x - 1, y, w + 1, 8, theme.HILITE)
+            p.text(tok, x, y, theme.INK if look & 128 else theme.FG)
+            if look & 256:
+                p.hline(x, y + 7, w - 1, theme.FG)
+            x += w + 3
+
+    def draw_bar(self, p, t):
+        it = t.item(t.focus) if t.focus >= t.hn else -1
+        bar = (tuple(t.items), it, rules.draw_count(t.game.state))
+        if bar == self.bar:
+            return
+        self.bar = bar
+        p.fill(0, _BY, p.w, 8, theme.BG)
+        x = 0
+        for w in t.items:
+            word = T.SHORT[w - T.DRAW]
+            wd = len(word) * 6 + 1
+            sel = w == it
+            if sel:
+                p.fill(x, _BY, wd, 8, theme.HILITE)
+            p.text(word, x + 1, _BY, theme.INK if sel else theme.FG)
+            x += wd + 3
+        tail = "D%d" % bar[2]
+        p.text(tail, p.w - 6 * len(tail), _BY, theme.FG)
+
+    def draw_over(self, p, t, s):
+        p.clear()
+        p.fill(0, 0, p.w, 8, theme.HILITE)
+        p.text("Round %d: %s out" % (rules.round_no(s), t.name(rules.ender(s))), 1, 0, theme.INK)
+        y = 9
+        for q in range(rules.players(s)):
+            lv = rules.level(s, q)
+            up = rules.gained(s, q)
+            text = "%-8s %s" % (t.name(q), "L%d" % lv if lv <= 8 else "won")
+            if up:
+                text += " +%d" % up
+            p.text(text, 0, y, theme.FG)
+            y += 8
+        p.text(self.keys_over, 0, 56, theme.FG)
