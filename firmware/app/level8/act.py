@@ -68,7 +68,7 @@ def draw(app, t):
     items = []
     for m in ms:
         if rules.kind(m) == rules.K_DRAW:
-            items.append(["Draw pile (%d left)" % rules.draw_count(s), _play(t, m)])
+            items.append(["Draw pile (%d left)" % rules.draw_count(s), _play(t, m), m])
         elif rules.kind(m) == rules.K_TAKE:
             p = rules.target(m)
             c = rules.pile_top(s, p)
@@ -78,12 +78,16 @@ def draw(app, t):
                 label = "%s: %s pile" % (say.tokens([c]), w if w == "your" else "P%d" % (p + 1) if t.people > 1 else "B%d" % (p + 1))
             else:
                 label = "%s from %s pile" % (cards.name(c), w)
-            items.append([label, _play(t, m)])
+            items.append([label, _play(t, m), m])
     app.go(Menu("Draw from", items, back=back(t)))
 
 
 def _play(t, m, said=""):
     return lambda app: done(app, t, [m], said)
+
+
+# A chooser's menu items are [label, action, what it chooses] (a move, or a group of cards):
+# the menu shows the label; tests and the autoplayer read the third.
 
 
 # laying out
@@ -206,7 +210,7 @@ class Wilds:
                 label = "%d wilds as %d" % (len(g), cards.number(g[0]))
             else:
                 label = "%d wilds as %s" % (len(g), cards.COLOUR_NAMES[cards.colour(g[0])])
-            items.append([label, self.chose(g)])
+            items.append([label, self.chose(g), g])
         title = "Wilds in the run?" if kind == RUN else "The wilds stand for"
         app.go(Menu(title if not app.p.mono else "Wilds as?", items, back=back(self.t)))
 
@@ -270,11 +274,11 @@ def card(app, t, i):
             else:
                 label = "Add%s to %s %s %s" % (
                     " as " + say.tokens([x])[1:] if wild else "", w, say.group_name(s, slot), _short(g))
-            items.append([label, _play(t, m)])
+            items.append([label, _play(t, m), m])
         elif k == rules.K_DISCARD and x == c:
-            items.insert(0, ["Discard " + (cards.name(c) if not app.p.mono else say.tokens([c])), _play(t, m)])
+            items.insert(0, ["Discard " + (cards.name(c) if not app.p.mono else say.tokens([c])), _play(t, m), m])
         elif k == rules.K_GIVE and c == cards.SKIP:
-            items.append(["Skip " + t.name(rules.target(m)), _play(t, m)])
+            items.append(["Skip " + t.name(rules.target(m)), _play(t, m), m])
     if not items:
         t.message = "Lay out or cancel first"
         back(t)(app)
