@@ -78,6 +78,7 @@ def draw(app, t):
                 label = "%s: %s pile" % (say.tokens([c]), w if w == "your" else "P%d" % (p + 1) if t.people > 1 else "B%d" % (p + 1))
             else:
                 label = "%s from %s pile" % (cards.name(c), w)
+                label = label[0].upper() + label[1:]
             items.append([label, _play(t, m), m])
     app.go(Menu("Draw from", items, back=back(t)))
 
@@ -153,9 +154,14 @@ class Layouts:
         y = title_bar(p, ("Layout %d of %d%s" if not p.mono else "Lay %d/%d%s") % (self.i + 1, n, more))
         step = 8 if p.mono else 11
         x = 0 if p.mono else 4
+        left = list(rules.hand(self.t.game.state, self.t.me))
         for r in range(len(self.reqs)):
             g = self.found[self.i][r]
             kind = self.reqs[r][0]
+            if kind == RUN:
+                g = sorted(g, key=say._by_number)
+            for c in g:
+                left.remove(cards.WILD if c >= cards.WILD_NUMBER else c)
             label = ("Run", "Set", "Colour")[kind] if not p.mono else ("R", "S", "C")[kind]
             xx = p.text(label + ": ", x, y, theme.DIM)
             for c in g:
@@ -164,6 +170,12 @@ class Layouts:
                     y += step
                     xx = x + 12
             y += step
+        if left:
+            xx = p.text("Keep: " if not p.mono else "K: ", x, y, theme.DIM)
+            for c in sorted(left, key=say._by_number):
+                if xx > p.w - 18:
+                    break
+                xx = p.text(say.tokens([c]), xx, y, _role(c)) + 6
         keys = "%s: lay this  %s: back" % (app.button("ok"), app.button("back"))
         if p.mono:
             keys = "%s:lay \x10\x11:more" % app.button("ok")

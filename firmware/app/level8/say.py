@@ -12,6 +12,10 @@ def tokens(group):
     return " ".join([cards.token(c).replace("=", "") for c in group])
 
 
+def _by_number(c):
+    return cards.number(c) * 128 + c
+
+
 def whose(q, actor, name):
     """`Bot 3's`, `your` or `own`: the owner of a pile or a combination."""
     if q == actor:
@@ -43,7 +47,7 @@ def _what(s, q, step, name, mono):
         for x in step:
             if rules.kind(x) == rules.K_PUT:
                 groups[rules.target(x)].append(rules.card(x))
-        return "laid out: " + " + ".join([tokens(sorted(g)) for g in groups])
+        return "laid out: " + " + ".join([tokens(sorted(g, key=_by_number)) for g in groups])
     if k == rules.K_ADD:
         slot = rules.target(m)
         return "added %s to %s %s" % (

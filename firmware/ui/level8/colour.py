@@ -1,12 +1,12 @@
 """The LEVEL 8 table on a 240x135 colour screen.
 
-    y 0    a line per other seat: on-turn marker, name, level, a tick once laid out,
+    y 1    a line per other seat: on-turn marker, name, level, a tick once laid out,
            cards in hand, its discard pile's top, SKIP when a Skip waits for it
-    y 47   your line: level, discard pile's top, Skip; below it your level's combinations
+    y 48   your line: level, discard pile's top, Skip; below it your level's combinations
            (or, laid out, your groups)
-    y 68   your hand: a tile per card, its colour's letter over its number
-    y 92   the items: Draw / Lay out / Done, Table, Hint, Sort, Menu
-    y 105  the message (two lines), or what the keys do
+    y 69   your hand: a tile per card, its colour's letter over its number
+    y 94   the items: Draw / Lay out / Done, Table, Hint, Sort, Menu
+    y 107  the message (up to three lines), or what the keys do
 
 Each part remembers what it drew, so a cursor move repaints two tiles. When a round is
 over the whole screen says who went out and who moved up.
@@ -22,11 +22,11 @@ from ui import theme
 from ui.paint import unseen
 
 _LH = const(9)  # a seat's line
-_MY = const(47)
-_HY = const(68)
+_MY = const(48)
+_HY = const(69)
 _TW = const(17)  # a tile's pitch
-_BY = const(92)
-_MSG = const(105)
+_BY = const(94)
+_MSG = const(107)
 
 
 def _split(m, width):
@@ -81,7 +81,7 @@ class Table:
                     rules.pile_top(s, q), rules.skipped(s, q))
             if self.lines[k] != look:
                 self.lines[k] = look
-                self.draw_seat(p, t, k * _LH, look)
+                self.draw_seat(p, t, 1 + k * _LH, look)
             k += 1
         if me != rules.NO_SEAT:
             look = (me, rules.level(s, me), rules.laid(s, me), rules.pile_top(s, me), rules.skipped(s, me),
@@ -209,6 +209,6 @@ class Table:
             p.text(t.name(q), 8, y, theme.FG)
             p.text("level %d" % min(lv, 8) if lv <= 8 else "won", 70, y, theme.FG)
             if up:
-                p.text("up %d" % up, 130, y, theme.GOOD)
+                p.text("up %d level%s" % (up, "s" if up > 1 else ""), 130, y, theme.GOOD)
             y += 11
         p.text(self.keys_over, 4, p.h - 9, theme.DIM)

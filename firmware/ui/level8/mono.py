@@ -1,6 +1,6 @@
 """The LEVEL 8 table on a 128x64 mono OLED.
 
-    y 0    the other seats, two to a line: B2 3\x14 9 R7 (name, level, a tick once laid
+    y 0    the other seats, two to a line: 2 3\x14  9 R7 (seat, level, a tick once laid
            out, cards in hand, discard pile's top; ! when a Skip waits for it)
     y 24   your level (its combinations, or a tick once laid out) and your pile's top
     y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
@@ -81,7 +81,6 @@ class Table:
                 if look[3] != rules.NONE:
                     tok = T.token(look[3])
                     p.text(tok, p.w - 6 * len(tok), _MY, theme.FG)
-                p.hline(0, _MY + 7, p.w, theme.DIM)
         self.draw_hand(p, t, s)
         m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
         if len(m) > 21:
@@ -101,22 +100,21 @@ class Table:
             p.text(m, 0, 56, theme.FG)
 
     def draw_seats(self, p, t, y, look):
+        """Two seats a line, 64 px each: its number (lit when on turn), its level and a tick
+        once laid out, its cards in hand, its discard pile's top, ! for a Skip waiting."""
         p.fill(0, y, p.w, 8, theme.BG)
         x = 0
         for q, on, lv, laid, hn, top, skip in look:
-            name = t.name(q)
-            label = name[0] + name[-1]
             if on:
-                p.fill(x, y, 12, 8, theme.HILITE)
-            p.text(label, x, y, theme.INK if on else theme.FG)
-            text = ("W" if lv > 8 else str(lv)) + ("\x14" if laid else " ") + str(hn)
-            p.text(text, x + 14, y, theme.FG)
-            xx = x + 14 + 6 * len(text) + 3
+                p.fill(x, y, 7, 8, theme.HILITE)
+            p.text(str(q + 1), x + 1, y, theme.INK if on else theme.FG)
+            p.text(("W" if lv > 8 else str(lv)) + ("\x14" if laid else ""), x + 9, y, theme.FG)
+            p.text("%2d" % hn, x + 23, y, theme.FG)
             if top != rules.NONE:
-                xx = p.text(T.token(top), xx, y, theme.FG)
+                p.text(T.token(top), x + 38, y, theme.FG)
             if skip:
-                p.text("!", xx, y, theme.FG)
-            x += 66
+                p.text("!", x + 57, y, theme.FG)
+            x += 64
 
     def draw_hand(self, p, t, s):
         hn = t.hn
