@@ -184,8 +184,12 @@ class Table:
                 self.message = "Already kept"
             else:
                 c = self.card(it)
-                self.commit(app, [rules.move(rules.K_KEEP, 0, c)], "")
-                self.message = "Kept %s. Keep up to 4, then Done" % cards.name(c)
+                ms = [rules.move(rules.K_KEEP, 0, c)]
+                if rules.kept(s, self.me) == rules.KEEP_MAX - 1:
+                    ms.append(rules.move(rules.K_KEPT))  # four kept: nothing more to choose
+                self.commit(app, ms, "")
+                if rules.phase(s) == KEEP and rules.turn(s) == self.me:
+                    self.message = "Kept %s. Keep up to 4, then Done" % cards.name(c)
         elif it < 100 and ph == DRAW:
             self.message = "Draw first: choose Draw"
         else:
