@@ -96,9 +96,11 @@ class App:
             last = _last(self.store)
             for i in [last] + [i for i in range(len(GAMES)) if i != last]:
                 self.playing = i
+                had = list(sys.modules)
                 if self.game(i).resume(self):
                     return
-                forget(GAMES[i][1])  # its menus wait until it is chosen
+                # no saved game: its code (menus, rules) waits until the game is chosen
+                forget(*[name for name in sys.modules if name not in had])
             self.playing = 0
         from app.screen import Menu
         from app.setup import settings_screen

@@ -267,6 +267,7 @@ class Table:
                 ms = [self.game.legal_moves()[0]]
             self.steps = _steps(ms)
         step = self.steps.pop(0)
+        _unload()  # the bot's code (about 27 KB) only while it decides: back for its next turn
         from app.level8 import say
 
         said = say.step(s, q, step, self.name, app.p.mono)
