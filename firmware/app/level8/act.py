@@ -321,6 +321,6 @@ def browse(app, t):
             continue
         lines.append(head + ", laid out:")
         for r in range(len(rules.reqs(s, q))):
-            lines += wrap("  " + say.tokens(rules.group(s, q, r)), width)
+            lines += wrap("- %s: %s" % (say.group_name(s, q * rules.GROUPS_PER_SEAT + r), say.tokens(rules.group(s, q, r))), width)
     lines.append("Draw pile: %d cards" % rules.draw_count(s))
     app.go(Pager("Table", lines, back(t)))

@@ -169,8 +169,6 @@ def finish(app, table, gave_up=False):
         title = "You won!" if won_by == 0 else names[won_by] + " won"
     else:
         title = names[won_by] + " won!"
-    if best and not app.p.mono:
-        title += "  New record!"
     order = sorted(range(n), key=lambda q: -levels[q] * 8 + q)
     info = []
     for q in order:
@@ -179,7 +177,7 @@ def finish(app, table, gave_up=False):
             info.append("%-8s %s" % (names[q][:8], "won" if lv > 8 else "level %d" % lv))
         else:
             info.append("%-9s %s" % (names[q], "won" if lv > 8 else "on level %d" % lv))
-    tail = "%d rounds%s" % (rounds, ", assisted" if assisted else "")
+    tail = "%d rounds%s" % (rounds, ", assisted" if assisted else (", record!" if app.p.mono else ", a new record!") if best else "")
     if app.p.mono and len(info) > 3:
         info = info[:3]
     info.append(tail)

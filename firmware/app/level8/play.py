@@ -49,8 +49,10 @@ class Table:
         self.me = 0 if people == 1 else NO_SEAT  # the seat whose hand is shown
         self.hidden = False  # the pass screen is up
         self.view = None
+        self.began = None  # (round, seat, phase) of the last start of a person's turn
         self.settle(app)
         self.survey()
+        self.begin()
 
     # who is who
 
@@ -139,7 +141,8 @@ class Table:
                 app.full = True
                 self.message = self.name(self.me) + ", your turn"
                 self.survey()
-                self.start_turn()
+                self.began = None
+                self.begin()
             elif k == "back":
                 self.open_menu(app)
             return
@@ -197,6 +200,15 @@ class Table:
 
             act.open(app, self, it)
 
+    def begin(self):
+        """When a person's turn (its draw, or its keeping) begins: the cursor's start."""
+        s = self.game.state
+        ph = rules.phase(s)
+        now = (rules.round_no(s), rules.turn(s), ph)
+        if self.mine() and ph != PLAY and now != self.began:
+            self.began = now
+            self.start_turn()
+
     def start_turn(self):
         """Where the cursor starts when a person's turn (or part of it) begins."""
         ph = rules.phase(self.game.state)
@@ -222,12 +234,10 @@ class Table:
         if rules.phase(s) == WON:
             app.game().finish(app, self)  # the menus: reached through the app, not imported
             return
-        was = self.mine()
         self.settle(app)
         self.survey()
-        if not was and self.mine():
-            self.start_turn()
-        elif self.mine() and rules.phase(s) == PLAY and self.focus >= self.hn:
+        self.begin()
+        if self.mine() and rules.phase(s) == PLAY and self.focus >= self.hn:
             self.focus = 0
         if not self.bot(rules.turn(s)) or rules.phase(s) == OVER:
             _unload()

@@ -1,6 +1,6 @@
 """The LEVEL 8 table on a 128x64 mono OLED.
 
-    y 0    the other seats, two to a line: 2 3\x14  9 R7 (seat, level, a tick once laid
+    y 0    the other seats, two to a line: 2 L3\x14 9 R7 (seat, level, a tick once laid
            out, cards in hand, discard pile's top; ! when a Skip waits for it)
     y 24   your level (its combinations, or a tick once laid out) and your pile's top
     y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
@@ -108,12 +108,14 @@ class Table:
             if on:
                 p.fill(x, y, 7, 8, theme.HILITE)
             p.text(str(q + 1), x + 1, y, theme.INK if on else theme.FG)
-            p.text(("W" if lv > 8 else str(lv)) + ("\x14" if laid else ""), x + 9, y, theme.FG)
-            p.text("%2d" % hn, x + 23, y, theme.FG)
+            p.text("won" if lv > 8 else "L%d" % lv, x + 8, y, theme.FG)
+            if laid:
+                p.text("\x14", x + 20, y, theme.FG)
+            p.text("%2d" % hn, x + 27, y, theme.FG)
             if top != rules.NONE:
-                p.text(T.token(top), x + 38, y, theme.FG)
+                p.text(T.token(top), x + 42, y, theme.FG)
             if skip:
-                p.text("!", x + 57, y, theme.FG)
+                p.text("!", x + 58, y, theme.FG)  # the glyph's one lit column is x + 60
             x += 64
 
     def draw_hand(self, p, t, s):
