@@ -50,6 +50,38 @@ REACHED = {
 }
 
 
+class Referee8:
+    """Follows LEVEL 8's table: after every change of its game the position is one the rules
+    allow (level8.referee.state_problem), every move between two positions was a legal one,
+    and now and then the save on flash holds exactly the position."""
+
+    def __init__(self, seen):
+        self.last = None
+        self.changes = 0
+        self.seen = seen
+
+    def look(self, app):
+        from app.level8 import saves as saves8
+        from level8 import referee as referee8
+        from level8 import rules as rules8
+
+        t = app.screen
+        if type(t).__name__ != "Table":
+            return
+        s = bytes(t.game.state)
+        if s == self.last:
+            return
+        self.last = s
+        assert referee8.state_problem(bytearray(s)) is None
+        self.changes += 1
+        self.seen["LEVEL 8 change, phase %d" % rules8.phase(s)] += 1
+        if self.changes % 16 == 0:
+            name = "l8game" if rules8.game(s) == 0 else "lugame"
+            g, _, people, _ = saves8.decode(app.store.read(name), rules8.game(s))
+            assert bytes(g.state) == s and people == t.people
+            self.seen["LEVEL 8 save read back"] += 1
+
+
 class Referee:
     """Follows the table: after every change of the game it checks that the position is
     one the rules reach from the deal by the game's moves (kept in step move by move, so
@@ -115,6 +147,7 @@ def fuzz(board, run, tmp_path, presses):
     app = App(hh.device.display, Store(str(tmp_path)), labels(p), hh.device, now)
     seen = Counter()
     referee = Referee(seen)
+    referee8 = Referee8(seen)
     for _ in range(presses):
         now += 30 + rng.below(400) + (400_000 if rng.below(2000) == 0 else 0)
         app.tick(now)
@@ -123,9 +156,11 @@ def fuzz(board, run, tmp_path, presses):
         app.key(keys[rng.below(len(keys))], now)
         seen[type(app.screen).__name__ + ":" + getattr(app.screen, "title", "")] += 1
         referee.look(app)
+        referee8.look(app)
     w, h, rgb = hh.screen()
     assert len(rgb) == w * h * 3
     seen["changes checked"] = referee.changes
+    seen["LEVEL 8 changes checked"] = referee8.changes
     seen["at a table"] = sum(n for what, n in seen.items() if what.split(":")[0] in TABLES)
     seen["reset"] = sum(n for what, n in seen.items() if what.startswith("reset, "))
     seen["game over"] = sum(n for what, n in seen.items() if what.startswith("Menu:Game over"))

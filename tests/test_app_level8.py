@@ -340,3 +340,65 @@ def test_a_bots_steps_are_drawn_by_themselves(tmp_path, monkeypatch):
         now += 10
         app.tick(now)
     assert len(frames) == 1
+
+
+def _flash_with(game, people=1):
+    from tests.test_store import FakeFlash
+
+    flash = FakeFlash("eager")
+    Store("/", flash).write("l8game", saves.encode(game, 0, people, 1))
+    return flash
+
+
+def _power_up_on(flash):
+    hh = sim.Handheld("oled_128x64")
+    flash.reboot()
+    return App(hh.device.display, Store("/", flash), labels(hh.profile), None, 0)
+
+
+def _position(app):
+    t = app.screen
+    return bytes(t.game.state) if type(t).__name__ == "Table" else None
+
+
+@pytest.mark.parametrize("step", ["draw", "bot"])
+def test_a_power_cut_at_every_step_of_a_save_resumes_before_or_after(step):
+    """The power goes off at every step of writing the save of a person's draw (keys) or of
+    a bot's step (App.tick): at power-up the table is back at the position before, or the
+    one being saved, never anything else."""
+    from tests.test_store import PowerCut
+
+    g = Game(cards.LEVEL8, 3, seed=7, dealer=2 if step == "draw" else 0)
+    before = bytes(g.state)
+    flash = _flash_with(g)
+    start = flash.snapshot()
+
+    def act(app):
+        if step == "draw":
+            app.key("ok", 10)  # Draw (the cursor starts there)
+            if type(app.screen).__name__ == "Menu":
+                app.key("ok", 20)  # the draw pile
+        else:
+            app.tick(5000)  # the first bot's step is due
+
+    app = _power_up_on(flash)
+    act(app)
+    after = _position(app)
+    assert after not in (None, before)
+    results = set()
+    k = 0
+    while True:
+        flash.files = dict(start)
+        app = _power_up_on(flash)
+        assert _position(app) == before
+        flash.cut_at = flash.steps + k
+        try:
+            act(app)
+        except PowerCut:
+            back = _position(_power_up_on(flash))
+            assert back in (before, after), k
+            results.add(back)
+            k += 1
+            continue
+        break
+    assert k > 10 and results == {before, after}  # early cuts keep the old position, late ones the new
