@@ -102,12 +102,16 @@ class App:
                 # no saved game: its code (menus, rules) waits until the game is chosen
                 forget(*[name for name in sys.modules if name not in had])
             self.playing = 0
-        from app.screen import Menu
+        from app.screen import Menu, wrap
         from app.setup import settings_screen
 
         items = [[GAMES[i][0], _opener(i)] for i in range(len(GAMES))]
         items.append(["Settings", settings_screen])
-        self.go(Menu("Games", items))
+        m = Menu("Games", items)
+        if self.note:  # a damaged file's (a saved game's, the settings'): told once, here
+            m.info = wrap(self.note, self.p.cols - 1)
+            self.note = None
+        self.go(m)
 
     def button(self, k):
         """What the player presses for logical key `k` on this board."""
