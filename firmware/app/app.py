@@ -85,33 +85,16 @@ class App:
         return sys.modules[name]
 
     def home(self, resume=False):
-        """The title menu; on power-up, straight back into a saved game if there is one
-        (the game last opened from the games menu first, then the others in order)."""
+        """The title menu; on power-up, straight back into a saved game if there is one."""
         if len(GAMES) == 1:
             g = self.game()
             if not (resume and g.resume(self)):
                 self.go(g.menu(self))
             return
-        if resume:
-            last = _last(self.store)
-            for i in [last] + [i for i in range(len(GAMES)) if i != last]:
-                self.playing = i
-                had = list(sys.modules)
-                if self.game(i).resume(self):
-                    return
-                # no saved game: its code (menus, rules) waits until the game is chosen
-                forget(*[name for name in sys.modules if name not in had])
-            self.playing = 0
-        from app.screen import Menu, wrap
-        from app.setup import settings_screen
+        from app import title  # the games menu: its code only while it is up
 
-        items = [[GAMES[i][0], _opener(i)] for i in range(len(GAMES))]
-        items.append(["Settings", settings_screen])
-        m = Menu("Games", items)
-        if self.note:  # a damaged file's (a saved game's, the settings'): told once, here
-            m.info = wrap(self.note, self.p.cols - 1)
-            self.note = None
-        self.go(m)
+        title.home(self, resume)
+        forget("app.title")
 
     def button(self, k):
         """What the player presses for logical key `k` on this board."""
@@ -170,25 +153,3 @@ class App:
         value, note = _load(self.store, name, decode, fallback)
         self.note = self.note or note
         return value
-
-
-LAST = "playing"  # the store's name for the row last opened from the games menu (1 byte)
-
-
-def _last(store):
-    try:
-        data = store.read(LAST)
-    except ValueError:
-        store.clear_damaged(LAST)
-        data = None
-    return data[0] if data and len(data) == 1 and data[0] < len(GAMES) else 0
-
-
-def _opener(i):
-    def open_game(app):
-        app.playing = i
-        if _last(app.store) != i:
-            app.store.write(LAST, bytes((i,)))  # power-up resumes this game's save first
-        app.go(app.game(i).menu(app))
-
-    return open_game
