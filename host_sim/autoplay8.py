@@ -4,8 +4,9 @@ the bot (level8.bot at `strength`, from the seat's view) and pressed through the
 its choosers; the bots' steps are hurried by OK. `next_key(app)` gives one logical key, or
 None once the game's end screen is up."""
 
-import host_sim  # noqa: F401  (firmware/ on sys.path)
 from level8 import bot, rules, view
+
+import host_sim  # noqa: F401  (firmware/ on sys.path)
 from ui import level8 as T
 
 

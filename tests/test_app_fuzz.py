@@ -71,9 +71,10 @@ class Referee8:
         self.seen = seen
 
     def look(self, app):
-        from app.level8 import saves as saves8
         from level8 import referee as referee8
         from level8 import rules as rules8
+
+        from app.level8 import saves as saves8
 
         t = app.screen
         if type(t).__name__ != "Table":

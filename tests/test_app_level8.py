@@ -10,6 +10,8 @@ draw from, what a card may be added to), L8-7 (the round's end), L8-9 (keeping c
 """
 
 import pytest
+from level8 import cards, referee, rules
+from level8.game import Game
 
 from app.app import App
 from app.level8 import saves, stats
@@ -17,8 +19,6 @@ from app.run import labels
 from app.store import Store
 from host_sim import sim
 from host_sim.autoplay8 import Autoplayer8
-from level8 import cards, referee, rules
-from level8.game import Game
 
 BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
 
@@ -237,8 +237,9 @@ def _laid_and_playing(app):
 def test_wild_values_are_asked_only_where_the_layout_leaves_them_open():
     """L8-3: a run's wild at an end may stand below or above; a group of wilds alone, for
     any number (a set) or colour (a colour group); a wild inside a run is clear."""
-    from app.level8.act import _options
     from level8.levels import COLOUR, RUN, SET
+
+    from app.level8.act import _options
 
     w = cards.wild_as_number
     r = lambda n: cards.number_card(0, n)  # noqa: E731
@@ -324,7 +325,7 @@ def test_a_bots_steps_are_drawn_by_themselves(tmp_path, monkeypatch):
 
     hh, app = power_up("pico_display", str(tmp_path))
     g = Game(cards.LEVEL8, 3, seed=2, dealer=0)  # seat 1, a bot, plays first
-    t = table_of(app, g)
+    table_of(app, g)
     app.render()
     frames = []
     render = App.render

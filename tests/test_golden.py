@@ -146,8 +146,9 @@ def to_talk(app):
 def l8(row="LEVEL 8", players=4, people=1, keep=False, at=None, *after):
     """Keys: from the games menu, a game of `row` played by host_sim/autoplay8.py until
     at(app) holds, then the keys `after`."""
-    from host_sim.autoplay8 import Autoplayer8
     from level8 import rules  # noqa: F401 - for the conditions below
+
+    from host_sim.autoplay8 import Autoplayer8
 
     ap = Autoplayer8(row=row, players=players, people=people, keep=keep, stop=at)
     return then(ap.next_key, *after)

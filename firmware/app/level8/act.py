@@ -8,11 +8,12 @@ illegal is offered; the moves chosen go back to the table (`Table.commit`), whic
 says and saves them.
 """
 
+from level8 import cards, rules
+from level8.levels import COLOUR, RUN, SET, describe_level
+
 from app.app import forget
 from app.level8 import say
 from app.screen import Menu, Pager, title_bar, wrap
-from level8 import cards, rules
-from level8.levels import COLOUR, RUN, SET, describe_level
 from ui import theme
 from ui.level8 import DRAW, LAY, TABLE
 

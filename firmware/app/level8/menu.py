@@ -39,8 +39,9 @@ def _saved(app, game):
 
 def start(app, game, c):
     """A new game with New game's choices `c` (app/level8/choices.py)."""
-    from app.level8.saves import BY_COLOUR
     from level8.game import Game
+
+    from app.level8.saves import BY_COLOUR
 
     seed = app.entropy
     g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep)

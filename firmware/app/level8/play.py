@@ -20,11 +20,12 @@ and every bot's step, with who plays which seat (app/level8/saves.py).
 
 import sys
 
+from level8 import cards, rules
+from level8.rules import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
+
 from app.app import forget
 from app.level8 import GAME, file, saves
 from compat import const, ticks_add, ticks_diff
-from level8 import cards, rules
-from level8.rules import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
 
@@ -258,7 +259,7 @@ class Table:
             return False
         s = self.game.state
         ph = rules.phase(s)
-        if ph == OVER or ph == WON or not self.bot(rules.turn(s)):
+        if ph in (OVER, WON) or not self.bot(rules.turn(s)):
             return False
         if ticks_diff(now, self.due) < 0:
             return False

@@ -5,8 +5,9 @@ the views and the table that moves the cursor (app/level8/play.py). `look(c)` gi
 card's colour role and its two characters, for both views.
 """
 
-from compat import const
 from level8 import cards
+
+from compat import const
 from ui import theme
 
 DRAW = const(100)  # choose where to draw from

@@ -14,9 +14,10 @@ over the whole screen says who went out and who moved up.
 
 from array import array
 
-from compat import const
 from level8 import cards, rules
 from level8.levels import describe_level
+
+from compat import const
 from ui import level8 as T
 from ui import theme
 from ui.paint import unseen

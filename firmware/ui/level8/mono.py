@@ -10,9 +10,10 @@
 
 from array import array
 
-from compat import const
 from level8 import rules
 from level8.levels import COLOUR, RUN
+
+from compat import const
 from ui import level8 as T
 from ui import theme
 from ui.paint import unseen
