@@ -93,7 +93,7 @@ class App:
             return
         from app import title  # the games menu: its code only while it is up
 
-        title.home(self, resume)
+        title.home(self, resume, forget)
         forget("app.title")
 
     def button(self, k):

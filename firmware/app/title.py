@@ -6,13 +6,14 @@ build the menu; its code goes with the menu.
 
 import sys
 
-from app.app import forget
 from app.games import GAMES
 
 LAST = "playing"  # the store's name for the row last opened from the games menu (1 byte)
 
 
-def home(app, resume=False):
+def home(app, resume, forget):
+    """Put up the games menu, or on power-up (`resume`) a saved game; `forget` is
+    app.app's (passed in: app.app imports this module, not the other way)."""
     if resume:
         last = _last(app.store)
         for i in [last] + [i for i in range(len(GAMES)) if i != last]:

@@ -32,7 +32,7 @@ _MSG = const(107)
 
 def _split(m, width):
     """A message in at most three lines of `width` characters, cut at spaces."""
-    out = []
+    out = []  # type: list[str]
     while m and len(out) < 3:
         if len(m) <= width:
             out.append(m)
@@ -85,12 +85,12 @@ class Table:
                 self.draw_seat(p, t, 1 + k * _LH, look)
             k += 1
         if me != rules.NO_SEAT:
-            look = (me, rules.level(s, me), rules.laid(s, me), rules.pile_top(s, me), rules.skipped(s, me),
+            mine = (me, rules.level(s, me), rules.laid(s, me), rules.pile_top(s, me), rules.skipped(s, me),
                     rules.group_count(s, me * 4) + 16 * rules.group_count(s, me * 4 + 1)
                     + 256 * rules.group_count(s, me * 4 + 2) + 4096 * rules.group_count(s, me * 4 + 3))
-            if self.mine != look:
-                self.mine = look
-                self.draw_mine(p, t, s, look)
+            if self.mine != mine:
+                self.mine = mine
+                self.draw_mine(p, t, s, mine)
         self.draw_hand(p, t, s)
         self.draw_bar(p, t)
         m = t.message or (self.keys_mine if t.mine() else self.keys_wait)

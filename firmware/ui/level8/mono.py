@@ -70,17 +70,20 @@ class Table:
                 self.lines[row] = look
                 self.draw_seats(p, t, row * 8, look)
         if me != rules.NO_SEAT:
-            look = (me, rules.level(s, me), rules.laid(s, me), rules.pile_top(s, me), rules.skipped(s, me))
-            if self.mine != look:
-                self.mine = look
+            lv = rules.level(s, me)
+            laid = rules.laid(s, me)
+            top = rules.pile_top(s, me)
+            skip = rules.skipped(s, me)
+            mine = (me, lv, laid, top, skip)
+            if self.mine != mine:
+                self.mine = mine
                 p.fill(0, _MY, p.w, 8, theme.BG)
-                lv = look[1]
-                text = "L%d " % min(lv, 8) + ("\x14" if look[2] else short_level(rules.reqs(s, me)))
-                if look[4]:
+                text = "L%d " % min(lv, 8) + ("\x14" if laid else short_level(rules.reqs(s, me)))
+                if skip:
                     text += " !"
                 p.text(text[:16], 0, _MY, theme.FG)
-                if look[3] != rules.NONE:
-                    tok = T.token(look[3])
+                if top != rules.NONE:
+                    tok = T.token(top)
                     p.text(tok, p.w - 6 * len(tok), _MY, theme.FG)
         self.draw_hand(p, t, s)
         m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
