@@ -182,7 +182,8 @@ def STEP():
     t = app.screen
     playing = type(t).__name__ == "Play"
     if TICKS and type(t).__name__ == "Table" and app.screen is before:
-        KIND[i] = 1  # LEVEL 8's table: a cursor press, a move or a bot's step (told apart by time)
+        # LEVEL 8's table: 1 a key that only moves the cursor, 2 any other (a move, a bot hurried)
+        KIND[i] = 1 if KEYS[i] in ("up", "down", "left", "right") else 2
     n = t.game.played if playing else (S["played"] + 1 if S["played"] > 0 else 0)
     if app.screen is not before:
         KIND[i] = 3

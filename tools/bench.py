@@ -506,7 +506,7 @@ def bench_app(seconds=None, boards=None):
          lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
     row8("live heap at the games menu", lambda r, n: kb(r["at_start"]))
     row8("bound on the heap during a bot's step (nothing freed)", lambda r, n: kb(r["tick_peak"]))
-    row8("key on the table, runner / Pico (median; max)",
+    row8("key moving the cursor on the table, runner / Pico (median; max)",
          lambda r, n: f"{fmt_time(_median(table_keys(r)))} / {fmt_time(_median(table_keys(r)) * slowdown)}; "
          f"{fmt_time(max(table_keys(r)) * slowdown)}")
     row8("key that opens a screen, Pico (median; max)",
@@ -548,9 +548,9 @@ def bench_app(seconds=None, boards=None):
         "a key every 200 ms and `App.tick` 10 ms after each (the bots' steps play there; OK",
         "hurries them). Heap figures as above, between keys; the bot step's bound is the live",
         "heap right after a tick run with the collector off (its code, loaded for the step, and",
-        "everything it allocated, garbage included). A table key is any key that leaves the",
-        "table up (a cursor move, a move played, a bot hurried); a screen key opens another",
-        "screen (a chooser, the pause menu). Times exclude the display bus.",
+        "everything it allocated, garbage included). A cursor key is up or down on the table;",
+        "a screen key puts up another screen (a chooser, the pause menu, the table again), drawn",
+        "whole. Times exclude the display bus.",
     ]
     return "\n".join(out)
 
