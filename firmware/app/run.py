@@ -66,7 +66,7 @@ def set_aside_saves(store):
     tuple of names when it has several)."""
     from app.games import GAMES
 
-    for _title, entry in GAMES:
+    for _title, entry, _save in GAMES:
         package = entry[: entry.rfind(".")]
         try:
             __import__(package)

@@ -17,23 +17,32 @@ def home(app, resume, forget):
     if resume:
         last = _last(app.store)
         for i in [last] + [i for i in range(len(GAMES)) if i != last]:
+            try:
+                if app.store.read(GAMES[i][2]) is None:
+                    continue  # no saved game: none of its code is loaded (nor its names kept)
+            except ValueError:
+                pass  # damaged: the game's resume says so and clears it
             app.playing = i
             had = list(sys.modules)
             if app.game(i).resume(app):
                 return
-            # no saved game: its code (menus, rules) waits until the game is chosen
             forget(*[name for name in sys.modules if name not in had])
         app.playing = 0
     from app.screen import Menu, wrap
-    from app.setup import settings_screen
 
     items = [[GAMES[i][0], _opener(i)] for i in range(len(GAMES))]
-    items.append(["Settings", settings_screen])
+    items.append(["Settings", _settings])
     m = Menu("Games", items)
     if app.note:  # a damaged file's (a saved game's, the settings'): told once, here
         m.info = wrap(app.note, app.p.cols - 1)
         app.note = None
     app.go(m)
+
+
+def _settings(app):
+    from app.setup import settings_screen
+
+    settings_screen(app)
 
 
 def _last(store):
