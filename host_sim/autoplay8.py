@@ -104,6 +104,8 @@ class Autoplayer8:
                 n += 1
             self.plan = self.plan[n:]
         self.planned_for = key
+        if self.plan and self.plan[0] not in t.game.legal_moves():
+            self.plan = []  # the table did more than the plan's step (four kept: done at once)
         if not self.plan:
             v = view.see(st, t.me)
             self.plan = bot.play(v, self.plan_strength)
