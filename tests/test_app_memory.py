@@ -55,9 +55,9 @@ print(type(apps[-1].screen).__name__, len(WATCHED), sorted(set(held)))
 @pytest.mark.parametrize(
     "board, names",
     [
-        ("oled_128x64", "OK DOWN DOWN OK DOWN OK"),  # New game, Start, a card played
-        ("pico_display", "A Y Y A Y A"),
-        ("oled_128x64", "OK DOWN DOWN OK UP UP OK"),  # ... then Hint: the engine unloaded
+        ("oled_128x64", "OK OK DOWN DOWN OK DOWN OK"),  # Level 10, New game, Start, a card played
+        ("pico_display", "A A Y Y A Y A"),
+        ("oled_128x64", "OK OK DOWN DOWN OK UP UP OK"),  # ... then Hint: the engine unloaded
     ],
 )
 def test_code_the_app_unloads_is_freed(board, names, tmp_path):
@@ -91,7 +91,7 @@ _engine.suggest = _watched
 
 
 @pytest.mark.parametrize(
-    "board, names", [("oled_128x64", "OK DOWN DOWN OK UP UP OK"), ("pico_display", "A Y Y A X X A")]
+    "board, names", [("oled_128x64", "OK OK DOWN DOWN OK UP UP OK"), ("pico_display", "A A Y Y A X X A")]
 )
 def test_a_hint_thinks_without_the_table_s_drawing_code(board, names, tmp_path):
     (tmp_path / "board.py").write_bytes((REPO / "boards" / (board + ".py")).read_bytes())

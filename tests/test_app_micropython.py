@@ -38,7 +38,7 @@ print(len(apps), type(t).__name__, t.game.played if type(t).__name__ == "Play" e
 
 
 @pytest.mark.parametrize(
-    "board, names", [("pico_display", "A Y Y A Y A"), ("oled_128x64", "OK DOWN DOWN OK DOWN OK")]
+    "board, names", [("pico_display", "A A Y Y A Y A"), ("oled_128x64", "OK OK DOWN DOWN OK DOWN OK")]
 )
 def test_the_firmwares_own_loop_runs_under_micropython(board, names, micropython, tmp_path):
     """app.run.main, as main.py starts it on the Pico: the board opened, the buttons
@@ -46,5 +46,19 @@ def test_the_firmwares_own_loop_runs_under_micropython(board, names, micropython
     apprun.stage(board, tmp_path)
     code = program(names, LOOP_TAIL, wait=300)  # two presses' time after the last
     out = micropython.run(code, firmware_dir=tmp_path, lib_dirs=[micropython.HOST_SIM / "machine.py"])
-    # New game, Start (two downs), then a card played from the hand: move 1 is on the table
+    # Level 10 (the games menu's first row), New game, Start (two downs), then a card played
+    # from the hand: move 1 is on the table
     assert out.split() == ["1", "Play", "1"]
+
+
+@pytest.mark.parametrize("board, row, players", [("pico_display", "LEVEL 8", 6), ("oled_128x64", "Level Up", 4)])
+def test_a_level8_game_by_its_keys_runs_alike_under_micropython(board, row, players, micropython):
+    """A whole game of LEVEL 8 (or Level Up) against bots, from the games menu to the end
+    screen by its keys (the bots' steps played by App.tick, as the run loop calls it), under
+    MicroPython from the .mpy files and under CPython: the same end, frame and bytes sent."""
+    keys = apprun.keys_for_level8(board, players=players, row=row)
+    micro, _ = apprun.run_micropython(board, keys, ticks=True)
+    cpy = apprun.run_cpython(board, keys, ticks=True)
+    assert " won" in micro["screen"] or micro["screen"].startswith("You won")
+    for k in ("screen", "info", "frame", "bytes_sent", "shows", "full", "keys"):
+        assert micro[k] == cpy[k], k

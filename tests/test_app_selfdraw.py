@@ -91,6 +91,7 @@ def watching(board, root):
     """The demo opened from the title menu by its keys: the table shows the deal."""
     hh, app = powered_on(board, root)
     press = Keys(app)
+    press("ok")  # Level 10, the games menu's first row
     m = app.screen
     while m.label(m.focus) != "Watch a game":
         press("down")
@@ -274,7 +275,7 @@ def test_a_demo_ends_on_its_result_menu_under_micropython(board, micropython, tm
     import boards
 
     profile = boards.load(board)
-    names = " ".join(button(profile, k) for k in ("down", "down", "down", "ok"))
+    names = " ".join(button(profile, k) for k in ("ok", "down", "down", "down", "ok"))  # Level 10, then Watch
     apprun.stage(board, tmp_path)
     code = program(names, DEMO_TAIL, wait=90000)
     out = micropython.run(code, firmware_dir=tmp_path, lib_dirs=[micropython.HOST_SIM / "machine.py"])

@@ -190,7 +190,8 @@ class Player:
                         self.ref.say_counts(self.tables[-1].seat())
                     return "ok"
                 return "down"
-            return "ok" if t.label(t.focus) == "New game" else "down"
+            want = "Level 10" if t.title == "Games" else "New game"
+            return "ok" if t.label(t.focus) == want else "down"
         assert is_team(t), "unexpected screen %r" % t
         if not self.tables or self.tables[-1] is not t:
             self.tables.append(t)
@@ -576,7 +577,8 @@ def test_new_game_offers_the_last_games_players_and_teammates_after_a_power_cycl
         if type(t).__name__ == "NewGame":
             seen.append((t.players, t.mode, [t.label(i) for i in range(len(t.items))]))
             return STOP
-        return "ok" if t.label(t.focus) == "New game" else "down"
+        want = "Level 10" if t.title == "Games" else "New game"
+        return "ok" if t.label(t.focus) == want else "down"
 
     run("pico_display", plan, root)
     assert seen and seen[0][:2] == (3, saves.PASS)
@@ -759,7 +761,7 @@ def test_a_game_with_bots_runs_under_micropython(micropython, tmp_path):
 
     apprun.stage("oled_128x64", tmp_path)
     # New game; down to Players; 2, 3; up to Start; Start; up to Rst; the reset, its row, Done
-    names = "OK DOWN DOWN DOWN OK OK UP OK UP UP UP UP OK OK OK"
+    names = "OK OK DOWN DOWN DOWN OK OK UP OK UP UP UP UP OK OK OK"  # Level 10 first
     out = micropython.run(
         program(names, BOTS_RUN_TAIL, wait=6000),
         firmware_dir=tmp_path,

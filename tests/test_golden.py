@@ -79,14 +79,18 @@ def focus_on(want):
 
 
 def keys(*ks):
-    return then(None, *ks)
+    """Level 10's keys: its row of the games menu (the first) chosen, then `ks`."""
+    return then(None, "ok", *ks)
 
 
 def menu_to(label):
-    """Move a menu's cursor onto `label` (then OK, as a next step, chooses it)."""
+    """Move a menu's cursor onto `label` (then OK, as a next step, chooses it); on the games
+    menu, Level 10 is chosen first."""
 
     def step(app):
         t = app.screen
+        if t.title == "Games":
+            return "ok"
         return None if t.label(t.focus) == label else "down"
 
     return step
@@ -120,7 +124,8 @@ def team(players, mode, moves):
                 return "ok" if t.focus == 4 else "down"
             return ap.new_game_key(t)
         if kind == "Menu":
-            return "ok" if t.label(t.focus) == "New game" else "down"
+            item = "Level 10" if t.title == "Games" else "New game"
+            return "ok" if t.label(t.focus) == item else "down"
         if t.game.played >= moves and (t.hidden or t.my_turn()):
             return None
         if t.hidden or not t.my_turn():
@@ -138,8 +143,58 @@ def to_talk(app):
     return None if t.item(t.focus) == TALK else "up"
 
 
+def l8(row="LEVEL 8", players=4, people=1, keep=False, at=None, *after):
+    """Keys: from the games menu, a game of `row` played by host_sim/autoplay8.py until
+    at(app) holds, then the keys `after`."""
+    from level8 import rules  # noqa: F401 - for the conditions below
+
+    from host_sim.autoplay8 import Autoplayer8
+
+    ap = Autoplayer8(row=row, players=players, people=people, keep=keep, stop=at)
+    return then(ap.next_key, *after)
+
+
+def on_l8_table(cond):
+    """A condition on LEVEL 8's table: its screen is up and cond(table, state) holds."""
+
+    def at(app):
+        t = app.screen
+        return type(t).__name__ == "Table" and cond(t, t.game.state)
+
+    return at
+
+
+def on_screen(name, cond=lambda t: True):
+    return lambda app: type(app.screen).__name__ == name and cond(app.screen)
+
+
+def _l8_screens():
+    from level8 import rules
+
+    mine = lambda ph: on_l8_table(lambda t, s: t.mine() and rules.phase(s) == ph and rules.round_no(s) == 2)  # noqa: E731
+    return {
+        "l8_menu": lambda: then(None, "down", "ok"),
+        "l8_new_game": lambda: then(None, "down", "down", "ok", "ok"),
+        "l8_table": lambda: l8("LEVEL 8", 6, 1, False, mine(rules.PLAY)),
+        "l8_draw": lambda: l8("LEVEL 8", 4, 1, False, on_screen("Menu", lambda m: m.title == "Draw from")),
+        "l8_layouts": lambda: l8("LEVEL 8", 4, 1, False, on_screen("Layouts", lambda m: len(m.found) > 1)),
+        "l8_card": lambda: l8(
+            "LEVEL 8", 4, 1, False,
+            on_screen("Menu", lambda m: len(m.items) > 2 and len(m.items[0]) > 2 and m.title != "Draw from")),
+        "l8_bot_step": lambda: l8(
+            "LEVEL 8", 4, 1, False, on_l8_table(lambda t, s: not t.mine() and t.message and "laid out" in t.message)),
+        "l8_browse": lambda: l8("LEVEL 8", 4, 1, False, mine(rules.DRAW), "down", "ok"),
+        "l8_round_end": lambda: l8("LEVEL 8", 4, 1, False, on_l8_table(lambda t, s: rules.phase(s) == rules.OVER)),
+        "l8_keep": lambda: l8("Level Up", 3, 1, True, on_l8_table(
+            lambda t, s: t.mine() and rules.phase(s) == rules.KEEP and rules.kept(s, t.me) == 1)),
+        "l8_pass": lambda: l8("LEVEL 8", 3, 3, False, on_l8_table(lambda t, s: t.hidden and rules.round_no(s) == 1 and t.me == 1)),
+        "l8_end": lambda: l8("LEVEL 8", 3, 1, False, None),
+    }
+
+
 # name -> a function making a fresh plan (plans keep state, so one per run)
 SCREENS = {
+    "games": lambda: then(None),
     "title": lambda: keys(),
     "new_game": lambda: keys("ok"),
     "deal_entry": lambda: keys("ok", "down", "ok", "up", "up", "ok", "up"),
@@ -185,6 +240,7 @@ SCREENS = {
     "team_pass": lambda: then(team(3, "pass", 2)),
     "team_pass_table": lambda: then(team(5, "pass", 3), "ok"),
 }
+SCREENS.update(_l8_screens())
 
 
 def shoot(board, plan):

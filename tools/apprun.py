@@ -62,10 +62,11 @@ else:
 from array import array
 R = {"peak": 0, "peak_at": 0, "at_start": 0, "changes": 0, "frame_bytes": 0, "key_us": 0, "shows": 0, "full": 0, "moves": 0, "screen": None,
      "info": None, "stats": None, "frame": 0, "bytes_sent": 0, "keys": 0, "hint_peak": 0, "hint_before": 0, "hints": 0,
-     "hint_code": 0, "hint_work": 0}
+     "hint_code": 0, "hint_work": 0, "tick_us_max": 0, "tick_peak": 0}
 S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": None, "d": None, "room": 0}
 PER_MOVE = array("L", [0] * 64)
 PER_KEY = array("L", [0] * len(KEYS))  # bytes sent for each key
+KEY_US = array("L", [0] * len(KEYS))  # time each key took (its drawing included)
 KIND = bytearray(len(KEYS))  # 0 a menu, 1 the cursor on the table, 2 a move played, 3 a new screen
 SINK = machine.Sink()  # the panel at the end of the bus: only the bytes count here
 
@@ -128,6 +129,8 @@ def STEP():
     if now_live > R["peak"]:
         R["peak"] = now_live
         R["peak_at"] = S["i"]  # keys pressed when the peak was seen
+        if DEBUG:
+            R["mods"] = [n for n in sys.modules]
     if S["phase"] == 1:
         R["at_start"] = live()
         S["phase"] = 2
@@ -154,7 +157,18 @@ def STEP():
         gc.disable()  # nothing is freed while the hint key runs (the runner collects only between steps anyway)
     t0 = ticks_us()
     app.key(KEYS[i], S["now"])
-    R["key_us"] += ticks_diff(ticks_us(), t0)
+    KEY_US[i] = ticks_diff(ticks_us(), t0)
+    R["key_us"] += KEY_US[i]
+    if TICKS:  # a game whose bots play in App.tick (LEVEL 8): a tick after every key
+        # nothing is freed while it runs, so the live heap after it bounds its peak: a bot's
+        # code and everything it allocated deciding, on top of what stays (`tick_peak`)
+        gc.collect()
+        gc.disable()
+        t0 = ticks_us()
+        app.tick(S["now"] + 10)
+        R["tick_us_max"] = max(R["tick_us_max"], ticks_diff(ticks_us(), t0))
+        R["tick_peak"] = max(R["tick_peak"], live())
+        gc.enable()
     if hint:
         if live() > R["hint_peak"]:
             R["hint_peak"] = live()
@@ -167,6 +181,9 @@ def STEP():
     # screen replaces the table; its bytes are all those sent since the previous move.
     t = app.screen
     playing = type(t).__name__ == "Play"
+    if TICKS and type(t).__name__ == "Table" and app.screen is before:
+        # LEVEL 8's table: 1 a key that only moves the cursor, 2 any other (a move, a bot hurried)
+        KIND[i] = 1 if KEYS[i] in ("up", "down", "left", "right") else 2
     n = t.game.played if playing else (S["played"] + 1 if S["played"] > 0 else 0)
     if app.screen is not before:
         KIND[i] = 3
@@ -225,6 +242,7 @@ def finish(app, d):
     R["keys"] = len(KEYS)
     R["per_move"] = list(PER_MOVE[: R["moves"]])
     R["per_key"] = list(PER_KEY)
+    R["key_us_each"] = list(KEY_US)
     R["kind"] = list(KIND)
     R["frame_bytes"] = len(d.buffer)
     print(repr(R))
@@ -237,7 +255,7 @@ if not MICRO:  # CPython has no runner calling STEP
 """
 
 
-def program(keys, board, hints=(), deal=None, pad=0):
+def program(keys, board, hints=(), deal=None, pad=0, ticks=False):
     """The program for `keys` on the board named `board`; `hints`: the indices of the keys
     that ask for a hint (their heap is measured as they run); `deal`: (pauses, seed) of a
     deal whose first position the engine's working memory is weighed on (with hints); `pad`:
@@ -253,7 +271,11 @@ def program(keys, board, hints=(), deal=None, pad=0):
     pins += [d[k] for k in ("sck", "mosi", "cs", "dc", "rst", "sda", "scl") if d.get(k) is not None]
     pwms = [g for g in ([p.BACKLIGHT] if p.BACKLIGHT is not None else []) + list(p.LED or ())]
     bus = ("spi", d["spi"]) if d["bus"] == "spi" else ("i2c", d["i2c"])
-    head = "KEYS = %r\nHINTS = %r\nHINT_DEAL = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (
+    import os
+
+    head = "DEBUG = %d\nTICKS = %r\nKEYS = %r\nHINTS = %r\nHINT_DEAL = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (
+        os.environ.get("APPRUN_DEBUG") == "1",  # the modules loaded at the peak, in the result
+        ticks,
         list(keys),
         set(hints),
         tuple(deal) if deal else None,
@@ -271,13 +293,13 @@ def stage(board, out_dir):
     return files
 
 
-def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0):
+def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0, ticks=False):
     """Run the keys under MicroPython from the deployed .mpy files; the result dict and
     the staged file list. `hints` and `deal` as for program()."""
     with tempfile.TemporaryDirectory() as tmp:
         files = stage(board, tmp)
         out = mpy.run(
-            program(keys, board, hints, deal, pad),
+            program(keys, board, hints, deal, pad, ticks),
             firmware_dir=tmp,
             lib_dirs=[mpy.HOST_SIM / "machine.py"],
             heap=heap,
@@ -286,14 +308,14 @@ def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0):
     return _result(out), files
 
 
-def run_cpython(board, keys, hints=(), deal=None):
+def run_cpython(board, keys, hints=(), deal=None, ticks=False):
     """The same program under CPython from the source files (the stand-in framebuf)."""
     import boards
 
     with tempfile.TemporaryDirectory() as tmp:
         lib = Path(tmp)
         (lib / "board.py").write_text(Path(boards.load(board).__file__).read_text())
-        out = mpy.run_cpython(program(keys, board, hints, deal), lib_dirs=[mpy.HOST_SIM, lib])
+        out = mpy.run_cpython(program(keys, board, hints, deal, ticks=ticks), lib_dirs=[mpy.HOST_SIM, lib])
     return _result(out)
 
 
@@ -337,3 +359,33 @@ def keys_with_hints(board, rec, at=HINT_AT):
     if ap.played != list(rec.moves) or len(hints) != len(at):
         raise RuntimeError("the autoplayer did not play the record through with its hints")
     return keys, hints
+
+
+def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, strength=1):
+    """The logical keys that play a whole game of `row` from the games menu to its end
+    screen on `board`, you against bots (host_sim/autoplay8.py chooses your moves), found
+    by playing it under CPython as the program above presses them: a key every 200 ms of
+    app time and App.tick 10 ms after each (the bots' steps play there). The deal comes
+    from the times of the keys, so the same keys deal the same game on both runtimes."""
+    import tempfile as _tmp
+
+    from app.app import App
+    from app.run import labels
+    from app.store import Store
+    from host_sim import sim
+    from host_sim.autoplay8 import Autoplayer8
+
+    with _tmp.TemporaryDirectory() as root:
+        hh = sim.Handheld(board, root)
+        app = App(hh.device.display, Store(root), labels(hh.profile), hh.device, 0)
+        ap = Autoplayer8(row=row, players=players, people=people, keep=keep, strength=strength)
+        keys = []
+        now = 0
+        while True:
+            k = ap.next_key(app)
+            if k is None:
+                return keys
+            keys.append(k)
+            now += 200
+            app.key(k, now)
+            app.tick(now + 10)

@@ -483,6 +483,37 @@ def bench_app(seconds=None, boards=None):
     row("time per key press, runner / Pico (estimate)",
         lambda r, n: f"{fmt_time(r['key_us'] / r['keys'])} / {fmt_time(r['key_us'] / r['keys'] * slowdown)}")
     row("deployed files: count, total size", lambda r, n: f"{r['files']}, {fmt_int(r['mpy'])} B")
+    l8 = {}
+    for name in names:
+        keys = apprun.keys_for_level8(name, players=6)
+        l8[name], _ = apprun.run_micropython(name, keys, ticks=True)
+        l8[name]["spread"] = [l8[name]["peak"]] + [
+            apprun.run_micropython(name, keys, pad=pad, ticks=True)[0]["peak"] for pad in LAYOUTS[1:]
+        ]
+    rows8 = []
+
+    def row8(label, cell):
+        rows8.append([label] + [cell(l8[n], n) for n in names])
+
+    def table_keys(r):
+        return [u for u, k in zip(r["key_us_each"], r["kind"]) if k == 1]
+
+    def screen_keys(r):
+        return [u for u, k in zip(r["key_us_each"], r["kind"]) if k == 3]
+
+    row8("peak live heap between keys (code included)",
+         lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
+    row8(f"… lowest–highest over {len(LAYOUTS)} heap layouts",
+         lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
+    row8("live heap at the games menu", lambda r, n: kb(r["at_start"]))
+    row8("bound on the heap during a bot's step (nothing freed)", lambda r, n: kb(r["tick_peak"]))
+    row8("key moving the cursor on the table, runner / Pico (median; max)",
+         lambda r, n: f"{fmt_time(_median(table_keys(r)))} / {fmt_time(_median(table_keys(r)) * slowdown)}; "
+         f"{fmt_time(max(table_keys(r)) * slowdown)}")
+    row8("key that opens a screen, Pico (median; max)",
+         lambda r, n: f"{fmt_time(_median(screen_keys(r)) * slowdown)}; {fmt_time(max(screen_keys(r)) * slowdown)}")
+    row8("longest bot step, runner / Pico", lambda r, n: f"{fmt_time(r['tick_us_max'])} / {fmt_time(r['tick_us_max'] * slowdown)}")
+    row8("key presses / full-screen pushes", lambda r, n: f"{r['keys']} / {r['full']}")
     first = results[names[0]]
     out = [
         "## App benchmark",
@@ -507,6 +538,20 @@ def bench_app(seconds=None, boards=None):
         f"screen. The Pico time is the runner's × {slowdown:.1f} (the reference loop of",
         "docs/device.md, timed in this run); bus time is extra: a full 240x135",
         "frame is about 8.4 ms at 62.5 MHz SPI, a 128x64 OLED frame about 24 ms at 400 kHz I2C.",
+        "",
+        "### LEVEL 8, you and five bots",
+        "",
+        table(["figure"] + [f"`{n}`" for n in names], rows8),
+        "",
+        "One whole game of LEVEL 8 per board, 6 players (you and 5 bots of the middle strength),",
+        "from the games menu to the end screen, your moves chosen by the bot and pressed through",
+        "the table and its choosers (`host_sim/autoplay8.py`, `tools.apprun.keys_for_level8`),",
+        "a key every 200 ms and `App.tick` 10 ms after each (the bots' steps play there; OK",
+        "hurries them). Heap figures as above, between keys; the bot step's bound is the live",
+        "heap right after a tick run with the collector off (its code, loaded for the step, and",
+        "everything it allocated, garbage included). A cursor key is up or down on the table;",
+        "a screen key puts up another screen (a chooser, the pause menu, the table again), drawn",
+        "whole. Times exclude the display bus.",
     ]
     return "\n".join(out)
 

@@ -91,12 +91,10 @@ class App:
             if not (resume and g.resume(self)):
                 self.go(g.menu(self))
             return
-        from app.screen import Menu
-        from app.setup import settings_screen
+        from app import title  # the games menu: its code only while it is up
 
-        items = [[GAMES[i][0], _opener(i)] for i in range(len(GAMES))]
-        items.append(["Settings", settings_screen])
-        self.go(Menu("Games", items))
+        title.home(self, resume, forget)
+        forget("app.title")
 
     def button(self, k):
         """What the player presses for logical key `k` on this board."""
@@ -155,11 +153,3 @@ class App:
         value, note = _load(self.store, name, decode, fallback)
         self.note = self.note or note
         return value
-
-
-def _opener(i):
-    def open_game(app):
-        app.playing = i
-        app.go(app.game(i).menu(app))
-
-    return open_game

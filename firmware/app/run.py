@@ -62,14 +62,17 @@ def main(board, clock=None, root="/", device=None, on_start=None):
 
 def set_aside_saves(store):
     """Every game's saved game put aside, as a damaged file is, so the next start is fresh
-    (which one crashed the start is not known). A game's package names its save `SAVE`."""
+    (which one crashed the start is not known). A game's package names its save `SAVE` (a
+    tuple of names when it has several)."""
     from app.games import GAMES
 
-    for _title, entry in GAMES:
+    for _title, entry, _save in GAMES:
         package = entry[: entry.rfind(".")]
         try:
             __import__(package)
-            store.clear_damaged(sys.modules[package].SAVE)
+            names = sys.modules[package].SAVE
+            for name in names if isinstance(names, tuple) else (names,):
+                store.clear_damaged(name)
         except Exception:  # noqa: BLE001 - the error screen must still come up
             pass
 

@@ -29,7 +29,7 @@ def menu(app):
         ["Watch a game", watch],
         ["Settings", _settings],
     ]
-    m = Menu("Level 10", items)
+    m = Menu("Level 10", items, back=lambda a: a.home())  # the games menu (or this one again)
     if app.note:
         m.info = wrap(app.note, app.p.cols - 1)
         app.note = None

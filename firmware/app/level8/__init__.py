@@ -1,0 +1,31 @@
+"""LEVEL 8 and Level Up on the handheld: two rows of the games table (app/games.py) that
+share these screens, on top of the rules engine (the top-level level8 package) and its
+drawing (ui/level8/).
+
+Each game keeps its own files in the store (its saved game, statistics and last New game
+choices), named by `file(game, kind)`. Which game a screen belongs to is the row being
+played (`which(app)`) until a table is up; the table knows its game from its state.
+"""
+
+from app.games import GAMES
+
+NAMES = ("LEVEL 8", "Level Up")  # by game id (level8.cards.LEVEL8, LEVELUP); the rows' names
+_FILES = (("l8game", "l8stats", "l8new"), ("lugame", "lustats", "lunew"))
+GAME = 0  # kinds of file
+STATS = 1
+NEW = 2
+SAVE = (_FILES[0][GAME], _FILES[1][GAME])  # the saved games (app/run.py sets them aside)
+
+
+def which(app):
+    """The game (level8.cards.LEVEL8 or LEVELUP) of the row being played."""
+    return 1 if GAMES[app.playing][0] == NAMES[1] else 0
+
+
+def file(game, kind):
+    """The store's name of `game`'s file of `kind` (GAME, STATS or NEW)."""
+    return _FILES[game][kind]
+
+
+def name(game):
+    return NAMES[game]

@@ -1,0 +1,216 @@
+"""The entry of LEVEL 8 and of Level Up (two rows of app/games.py): a game's menu, a new
+game, resuming, the pause menu, the end of a game, statistics and how to play. The table
+is play.py; its choosers (which pile, which layout, what a card does, the laid
+combinations) are act.py. Those come back here through app.game(), not by importing
+this module.
+"""
+
+from app.app import forget
+from app.level8 import GAME, file, name, which
+from app.screen import Menu, Pager, wrap
+
+_TABLE_CODE = ("app.level8.play", "app.level8.act", "app.level8.say", "ui.level8.colour", "ui.level8.mono")
+_ENGINE = ("level8.bot", "level8.meld", "level8.combos", "level8.view", "level8.referee")
+
+
+def menu(app):
+    """The game's title menu; Continue shows only when a game is saved."""
+    forget("app.level8.newgame")
+    game = which(app)
+    items = [["New game", new_game], ["Statistics", show_stats], ["How to play", show_help]]
+    if _saved(app, game):
+        items.insert(0, ["Continue", lambda a: resume(a, True)])
+    m = Menu(name(game), items, back=lambda a: a.home())
+    if app.note:
+        m.info = wrap(app.note, app.p.cols - 1)
+        app.note = None
+    return m
+
+
+def _saved(app, game):
+    try:
+        return app.store.read(file(game, GAME)) is not None
+    except ValueError:  # damaged: Continue says so, and resume() clears it
+        return True
+
+
+# starting and resuming
+
+
+def start(app, game, c):
+    """A new game with New game's choices `c` (app/level8/choices.py)."""
+    from level8.game import Game
+
+    from app.level8.saves import BY_COLOUR
+
+    seed = app.entropy
+    g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep)
+    text = "%s, %d players. Good luck!" % (name(game), c.players)
+    play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
+    app.screen.save(app)
+
+
+def play(app, g, flags, people, strength, message):
+    from app.level8.play import Table
+
+    app.go(Table(app, g, flags, people, strength, message))
+    # the table needs none of the menus' code (see app.app.forget)
+    forget(
+        "app.level8.menu",
+        "app.screen",
+        "app.setup",
+        "app.settings",
+        "app.level8.stats",
+        "app.level8.help",
+        "app.level8.newgame",
+        "app.level8.choices",
+        "app.level8.saves",
+        "level8.referee",
+        "prng",
+    )
+
+
+def resume(app, asked=False):
+    """Back into the row's saved game. True when there was one to resume."""
+    game = which(app)
+    save = file(game, GAME)
+    try:
+        data = app.store.read(save)
+        if data is None:
+            return False
+        from app.level8 import saves
+
+        g, flags, people, strength = saves.decode(data, game)
+    except ValueError as e:  # Damaged is a ValueError too
+        app.store.clear_damaged(save)
+        app.note = "The saved game could not be read (" + str(e) + "), so it was removed."
+        if asked:
+            app.go(menu(app))
+        return False
+    from level8 import rules
+
+    play(app, g, flags, people, strength, "Welcome back: round %d." % rules.round_no(g.state))
+    return True
+
+
+def new_game(app):
+    from app.level8.newgame import NewGame
+
+    app.go(NewGame(app, which(app), start, lambda a: a.go(menu(a))))
+
+
+def menu_again(app):
+    """Back to the game's menu from the table: the table's code can go."""
+    forget(*_TABLE_CODE)
+    forget(*_ENGINE)
+    app.go(menu(app))
+
+
+def pause_menu(app, table):
+    def back(a):
+        a.go(table)
+
+    def help_then(a):
+        show_help(a)
+        a.screen.leave = back
+
+    def give_up(a):
+        a.go(
+            Menu(
+                "Give up?",
+                [["No, keep playing", back], ["Yes, end this game", lambda a: finish(a, table, gave_up=True)]],
+                back=back,
+            )
+        )
+
+    app.go(
+        Menu(
+            "Paused",
+            [["Resume", back], ["How to play", help_then], ["Give up", give_up], ["Save and quit", menu_again]],
+            back=back,
+        )
+    )
+
+
+# the end of a game
+
+
+def finish(app, table, gave_up=False):
+    """Record the result (games against bots only), then show the standings."""
+    from level8 import rules
+
+    g = table.game
+    s = g.state
+    n = rules.players(s)
+    won_by = rules.winner(s) if not gave_up else rules.NO_SEAT
+    rounds = rules.round_no(s)
+    game = rules.game(s)
+    names = [table.name(q) for q in range(n)]
+    levels = [rules.level(s, q) for q in range(n)]
+    solo = table.people == 1
+    assisted = table.hinted
+    # the save goes first: a power cut between the two loses this result rather than
+    # counting it twice
+    table.save(app, ended=True)
+    best = False
+    if solo:
+        from app.level8 import stats
+
+        st = stats.load(app, game)
+        best = stats.record(st, won_by == 0, rounds, assisted)
+        stats.save(app, game, st)
+        st = None
+        forget("app.level8.stats")
+    forget(*_TABLE_CODE)
+    forget(*_ENGINE)
+    table = None
+    if won_by == rules.NO_SEAT:
+        title = "Game given up"
+    elif solo:
+        title = "You won!" if won_by == 0 else names[won_by] + " won"
+    else:
+        title = names[won_by] + " won!"
+    order = sorted(range(n), key=lambda q: -levels[q] * 8 + q)
+    info = []
+    for q in order:
+        lv = levels[q]
+        if app.p.mono:
+            info.append("%-8s %s" % (names[q][:8], "won" if lv > 8 else "level %d" % lv))
+        else:
+            info.append("%-9s %s" % (names[q], "won" if lv > 8 else "on level %d" % lv))
+    tail = "%d rounds%s" % (rounds, ", assisted" if assisted else (", record!" if app.p.mono else ", a new record!") if best else "")
+    if app.p.mono and len(info) > 3:
+        info = info[:3]
+    info.append(tail)
+    app.go(Menu(title, [["New game", new_game], ["Back to menu", menu_again]], back=menu_again, info=info))
+
+
+# statistics and rules
+
+
+def show_stats(app):
+    from app.level8 import stats
+
+    game = which(app)
+    st = stats.load(app, game)
+    forget("app.level8.stats")
+    width = app.p.cols - 1
+    rate = st.won * 100 // st.played if st.played else 0
+    lines = [
+        "Games played: %d" % st.played,
+        "Won: %d (%d%%)" % (st.won, rate),
+        "Streak: %d (best %d)" % (st.streak, st.best_streak),
+        "Fastest win: " + ("%d rounds" % st.fewest if st.fewest else "-"),
+        "Assisted games: %d" % st.assisted,
+    ]
+    lines += wrap("Games against bots count. A game where a hint was shown counts as assisted and sets no records. Pass-and-play games are not counted.", width)
+    app.go(Pager(name(game) + " statistics" if width > 30 else "Statistics", lines, lambda a: a.go(menu(a))))
+
+
+def show_help(app):
+    import app.level8.help as h
+
+    text = h.TEXT + (h.UP if which(app) == 1 else "")
+    lines = wrap(text % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
+    forget("app.level8.help")
+    app.go(Pager("How to play", lines, lambda a: a.go(menu(a))))

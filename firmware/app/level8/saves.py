@@ -1,0 +1,53 @@
+"""A LEVEL 8 or Level Up game in progress as bytes for the store: who plays which seat and
+the position itself (the state holds its own shuffling generator, so the position is the
+whole game: level8/game.py).
+
+    0..1  magic b"L8"   2  format version (1)
+    3  flags: bit 0 HINTED (a hint was shown: the game counts as assisted),
+       bit 1 BY_COLOUR (the hand is sorted by colour), the other bits 0
+    4  people: seats 1..people are people sharing the handheld, the rest bots (1..players)
+    5  the bots' strength (0..2)
+    6..  the state (level8.rules), as Game.encode() gives it
+
+It is written after every move a person makes and every step of a bot's turn (app/level8/play.py),
+so a power cut loses at most the step being saved. Resuming checks the position
+(level8.referee.state_problem); anything else is a ValueError with a short reason.
+"""
+
+from compat import const
+
+HINTED = const(1)
+BY_COLOUR = const(2)
+MAGIC = b"L8"
+VERSION = const(1)
+_HEAD = const(6)
+
+
+def encode(game, flags, people, strength):
+    out = bytearray(_HEAD)
+    out[0:2] = MAGIC
+    out[2] = VERSION
+    out[3] = flags & (HINTED | BY_COLOUR)
+    out[4] = people
+    out[5] = strength
+    return bytes(out) + game.encode()
+
+
+def decode(data, game_id):
+    """(Game, flags, people, strength) from a save of game `game_id`; ValueError with a
+    short reason when it is not one this firmware can resume."""
+    if len(data) < _HEAD or data[0:2] != MAGIC:
+        raise ValueError("not a saved game")
+    if data[2] != VERSION:
+        raise ValueError("saved by another version")
+    from level8 import rules
+    from level8.game import Game
+
+    try:
+        g = Game.decode(data[_HEAD:])
+    except (ValueError, IndexError):
+        raise ValueError("saved game damaged")
+    s = g.state
+    if data[3] > 3 or not 1 <= data[4] <= rules.players(s) or data[5] > 2 or rules.game(s) != game_id:
+        raise ValueError("saved game damaged")
+    return g, data[3], data[4], data[5]

@@ -1,0 +1,39 @@
+"""LEVEL 8's drawing: the table on a colour screen (`colour`) and on the OLED (`mono`).
+
+The items of the table's cursor ring after the hand's cards are named here, below both
+the views and the table that moves the cursor (app/level8/play.py). `look(c)` gives a
+card's colour role and its two characters, for both views.
+"""
+
+from level8 import cards
+
+from compat import const
+from ui import theme
+
+DRAW = const(100)  # choose where to draw from
+LAY = const(101)  # lay out the level: the meld finder's layouts
+TABLE = const(102)  # every laid combination, every seat
+HINT = const(103)
+SORT = const(104)  # the hand by number or by colour
+MENU = const(105)
+DONE = const(106)  # done keeping cards (L8-9)
+
+WORDS = ("Draw", "Lay out", "Table", "Hint", "Sort", "Menu", "Done")  # by item - DRAW
+SHORT = ("Draw", "Lay", "Tbl", "?", "Srt", "Mnu", "Done")  # the OLED's
+
+# the colour roles of R O Y G B V (the theme's, so Level 10's palette serves)
+ROLES = bytes((theme.BAD, theme.PAUSE, theme.DESERT, theme.FOREST, theme.SKY, theme.SWAMP))
+
+
+def role(c):
+    """The colour role a card is drawn in: its colour's; FG for a wild, DIM for a Skip."""
+    k = cards.colour(c)
+    if k >= 0 and c < cards.N_NUMBER_CARDS:
+        return ROLES[k]
+    return theme.DIM if c == cards.SKIP else theme.FG
+
+
+def token(c):
+    """A card as the table writes it: R7, W (a wild), W7 or WR (a laid wild), S (a Skip)."""
+    t = cards.token(c)
+    return t.replace("=", "")

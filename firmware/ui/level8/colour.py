@@ -1,0 +1,215 @@
+"""The LEVEL 8 table on a 240x135 colour screen.
+
+    y 1    a line per other seat: on-turn marker, name, level, a tick once laid out,
+           cards in hand, its discard pile's top, SKIP when a Skip waits for it
+    y 48   your line: level, discard pile's top, Skip; below it your level's combinations
+           (or, laid out, your groups)
+    y 69   your hand: a tile per card, its colour's letter over its number
+    y 94   the items: Draw / Lay out / Done, Table, Hint, Sort, Menu
+    y 107  the message (up to three lines), or what the keys do
+
+Each part remembers what it drew, so a cursor move repaints two tiles. When a round is
+over the whole screen says who went out and who moved up.
+"""
+
+from array import array
+
+from level8 import cards, rules
+from level8.levels import describe_level
+
+from compat import const
+from ui import level8 as T
+from ui import theme
+from ui.paint import unseen
+
+_LH = const(9)  # a seat's line
+_MY = const(48)
+_HY = const(69)
+_TW = const(17)  # a tile's pitch
+_BY = const(94)
+_MSG = const(107)
+
+
+def _split(m, width):
+    """A message in at most three lines of `width` characters, cut at spaces."""
+    out = []  # type: list[str]
+    while m and len(out) < 3:
+        if len(m) <= width:
+            out.append(m)
+            break
+        cut = m.rfind(" ", 0, width + 1)
+        cut = cut if cut > 0 else width
+        out.append(m[:cut])
+        m = m[cut:].strip()
+    return out
+
+
+class Table:
+    def __init__(self, app):
+        self.keys_mine = "%s: choose   %s: menu" % (app.button("ok"), app.button("back"))
+        self.keys_wait = "%s: faster   %s: menu" % (app.button("ok"), app.button("back"))
+        self.keys_over = "%s: deal the next round" % app.button("ok")
+        self.tiles = array("H", bytes(32))
+        self.lines = [None] * 6  # type: list
+        self.mine = None  # type: object
+        self.bar = None  # type: object
+        self.msg = None  # type: object
+        self.over = False
+
+    def draw(self, p, t, full):
+        s = t.game.state
+        if rules.phase(s) == rules.OVER:
+            if full or not self.over:
+                self.over = True
+                self.draw_over(p, t, s)
+            return
+        if full or self.over:
+            self.over = False
+            p.clear()
+            unseen(self.tiles)
+            self.lines = [None] * 6
+            self.mine = self.bar = self.msg = None
+        n = rules.players(s)
+        me = t.me
+        first = 0 if me == rules.NO_SEAT else me + 1
+        turn = rules.turn(s)
+        k = 0
+        for i in range(n):
+            q = (first + i) % n
+            if q == me:
+                continue
+            look = (q, turn == q, rules.level(s, q), rules.laid(s, q), rules.hand_count(s, q),
+                    rules.pile_top(s, q), rules.skipped(s, q))
+            if self.lines[k] != look:
+                self.lines[k] = look
+                self.draw_seat(p, t, 1 + k * _LH, look)
+            k += 1
+        if me != rules.NO_SEAT:
+            mine = (me, rules.level(s, me), rules.laid(s, me), rules.pile_top(s, me), rules.skipped(s, me),
+                    rules.group_count(s, me * 4) + 16 * rules.group_count(s, me * 4 + 1)
+                    + 256 * rules.group_count(s, me * 4 + 2) + 4096 * rules.group_count(s, me * 4 + 3))
+            if self.mine != mine:
+                self.mine = mine
+                self.draw_mine(p, t, s, mine)
+        self.draw_hand(p, t, s)
+        self.draw_bar(p, t)
+        m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
+        if m != self.msg:
+            self.msg = m
+            p.fill(0, _MSG, p.w, p.h - _MSG, theme.BG)
+            y = _MSG
+            for line in _split(m, 39):
+                p.text(line, 2, y, theme.FG if t.message else theme.DIM)
+                y += 10
+
+    def draw_seat(self, p, t, y, look):
+        q, on, lv, laid, hn, top, skip = look
+        p.fill(0, y, p.w, _LH, theme.BG)
+        if on:
+            p.text("\x13", 1, y, theme.HILITE)
+        p.text(t.name(q), 8, y, theme.HILITE if on else theme.FG)
+        p.text("won" if lv > 8 else "L%d" % lv, 62, y, theme.FG)
+        if laid:
+            p.text("\x14", 80, y, theme.GOOD)
+        p.text("%2d card%s" % (hn, " " if hn == 1 else "s"), 92, y, theme.DIM)
+        if top != rules.NONE:
+            p.text(T.token(top), 150, y, T.role(top))
+        if skip:
+            p.fill(196, y, 30, 8, theme.BAD)
+            p.text("SKIP", 199, y, theme.INK)
+
+    def draw_mine(self, p, t, s, look):
+        me, lv, laid, top, skip, _ = look
+        p.fill(0, _MY - 2, p.w, _HY - _MY - 1, theme.BG)
+        p.hline(0, _MY - 2, p.w, theme.PANEL)
+        x = p.text(t.name(me), 8, _MY, theme.HILITE)
+        x = p.text(" L%d" % min(lv, 8), x, _MY, theme.FG)
+        if laid:
+            p.text("\x14", x + 4, _MY, theme.GOOD)
+        if top != rules.NONE:
+            x = p.text("pile ", 112, _MY, theme.DIM)
+            p.text(T.token(top), x, _MY, T.role(top))
+        if skip:
+            p.fill(196, _MY, 30, 8, theme.BAD)
+            p.text("SKIP", 199, _MY, theme.INK)
+        y = _MY + 10
+        if not laid:
+            p.text(describe_level(rules.reqs(s, me))[:39], 2, y, theme.DIM)
+            return
+        x = 2
+        for r in range(len(rules.reqs(s, me))):
+            if x > 2:
+                x = p.text("|", x, y, theme.DIM) + 3
+            g = rules.group(s, me, r)
+            for j in range(len(g)):
+                if x > p.w - 24:
+                    p.text("..", x, y, theme.DIM)
+                    break
+                x = p.text(T.token(g[j]), x, y, T.role(g[j])) + 3
+
+    def draw_hand(self, p, t, s):
+        hn = t.hn
+        hand = rules.hand(s, t.me) if hn else b""
+        kept = rules.kept(s, t.me) if hn and rules.phase(s) == rules.KEEP else 0
+        for pos in range(14):
+            look = 0
+            if pos < hn:
+                i = t.order[pos]
+                look = 0x8000 | hand[i] | (t.focus == pos) << 7 | (i < kept) << 8
+            if self.tiles[pos] == look:
+                continue
+            self.tiles[pos] = look
+            x = 1 + pos * _TW
+            p.fill(x, _HY - 3, 16, 26, theme.BG)
+            if not look:
+                continue
+            c = look & 127
+            p.fill(x, _HY, 16, 20, T.role(c))
+            if c < cards.N_NUMBER_CARDS:
+                p.text(cards.COLOURS[cards.colour(c)], x + 5, _HY + 2, theme.INK)
+                num = str(cards.number(c))
+                p.text(num, x + (5 if len(num) == 1 else 2), _HY + 11, theme.INK)
+            else:
+                p.text("W" if c == cards.WILD else "S", x + 5, _HY + 6, theme.INK)
+            if look & 128:
+                p.frame(x, _HY, 16, 20, theme.HILITE)
+                p.frame(x + 1, _HY + 1, 14, 18, theme.INK)
+                p.fill(x, _HY + 21, 16, 2, theme.HILITE)
+            if look & 256:
+                p.fill(x + 2, _HY - 3, 12, 2, theme.GOOD)
+
+    def draw_bar(self, p, t):
+        it = t.item(t.focus) if t.focus >= t.hn else -1
+        bar = (tuple(t.items), it, rules.draw_count(t.game.state))
+        if bar == self.bar:
+            return
+        self.bar = bar
+        p.fill(0, _BY, p.w, 11, theme.BG)
+        x = 2
+        for w in t.items:
+            word = T.WORDS[w - T.DRAW]
+            wd = len(word) * 6 + 4
+            sel = w == it
+            p.fill(x, _BY, wd, 10, theme.HILITE if sel else theme.BG)
+            p.text(word, x + 2, _BY + 1, theme.INK if sel else theme.FG)
+            x += wd + 6
+        tail = "deck %d" % bar[2]
+        p.text(tail, p.w - 2 - 6 * len(tail), _BY + 1, theme.DIM)
+
+    def draw_over(self, p, t, s):
+        p.clear()
+        n = rules.players(s)
+        e = rules.ender(s)
+        p.text("Round %d is over" % rules.round_no(s), 4, 3, theme.HILITE, -1, 2)
+        p.hline(0, 21, p.w, theme.DIM)
+        p.text("%s went out." % t.name(e), 4, 26, theme.FG)
+        y = 40
+        for q in range(n):
+            lv = rules.level(s, q)
+            up = rules.gained(s, q)
+            p.text(t.name(q), 8, y, theme.FG)
+            p.text("level %d" % min(lv, 8) if lv <= 8 else "won", 70, y, theme.FG)
+            if up:
+                p.text("up %d level%s" % (up, "s" if up > 1 else ""), 130, y, theme.GOOD)
+            y += 11
+        p.text(self.keys_over, 4, p.h - 9, theme.DIM)

@@ -1,0 +1,189 @@
+"""The LEVEL 8 table on a 128x64 mono OLED.
+
+    y 0    the other seats, two to a line: 2 L3\x14 9 R7 (seat, level, a tick once laid
+           out, cards in hand, discard pile's top; ! when a Skip waits for it)
+    y 24   your level (its combinations, or a tick once laid out) and your pile's top
+    y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
+    y 48   the items (Draw Lay Tbl ? Srt Mnu / Done) and the draw pile's cards
+    y 56   the message (a long one takes the items' line too, until the next key)
+"""
+
+from array import array
+
+from level8 import rules
+from level8.levels import COLOUR, RUN
+
+from compat import const
+from ui import level8 as T
+from ui import theme
+from ui.paint import unseen
+
+_MY = const(24)
+_HY = const(32)
+_BY = const(48)
+
+
+def short_level(reqs):
+    """A level in a few characters: run3 col4, x2 x3 x4 (sets)."""
+    out = []
+    for kind, size in reqs:
+        out.append(("run%d" if kind == RUN else "col%d" if kind == COLOUR else "x%d") % size)
+    return " ".join(out)
+
+
+class Table:
+    def __init__(self, app):
+        self.keys_mine = "%s:ok %s:menu" % (app.button("ok"), app.button("back"))
+        self.keys_wait = "%s:faster %s:menu" % (app.button("ok"), app.button("back"))
+        self.keys_over = "%s: next round" % app.button("ok")
+        self.tiles = array("H", bytes(32))
+        self.lines = [None] * 3  # type: list
+        self.mine = None  # type: object
+        self.bar = None  # type: object
+        self.msg = None  # type: object
+        self.over = False
+
+    def draw(self, p, t, full):
+        s = t.game.state
+        if rules.phase(s) == rules.OVER:
+            if full or not self.over:
+                self.over = True
+                self.draw_over(p, t, s)
+            return
+        if full or self.over:
+            self.over = False
+            p.clear()
+            unseen(self.tiles)
+            self.lines = [None] * 3
+            self.mine = self.bar = self.msg = None
+        n = rules.players(s)
+        me = t.me
+        first = 0 if me == rules.NO_SEAT else me + 1
+        seats = [(first + i) % n for i in range(n) if (first + i) % n != me]
+        turn = rules.turn(s)
+        for row in range(3):
+            look = []
+            for q in seats[2 * row : 2 * row + 2]:
+                look.append((q, turn == q, rules.level(s, q), rules.laid(s, q), rules.hand_count(s, q),
+                             rules.pile_top(s, q), rules.skipped(s, q)))
+            if self.lines[row] != look:
+                self.lines[row] = look
+                self.draw_seats(p, t, row * 8, look)
+        if me != rules.NO_SEAT:
+            lv = rules.level(s, me)
+            laid = rules.laid(s, me)
+            top = rules.pile_top(s, me)
+            skip = rules.skipped(s, me)
+            mine = (me, lv, laid, top, skip)
+            if self.mine != mine:
+                self.mine = mine
+                p.fill(0, _MY, p.w, 8, theme.BG)
+                text = "L%d " % min(lv, 8) + ("\x14" if laid else short_level(rules.reqs(s, me)))
+                if skip:
+                    text += " !"
+                p.text(text[:16], 0, _MY, theme.FG)
+                if top != rules.NONE:
+                    tok = T.token(top)
+                    p.text(tok, p.w - 6 * len(tok), _MY, theme.FG)
+        self.draw_hand(p, t, s)
+        m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
+        if len(m) > 21:
+            if m != self.msg:
+                self.msg = m
+                self.bar = None
+                p.fill(0, _BY, p.w, 16, theme.BG)
+                cut = m.rfind(" ", 0, 22)
+                cut = cut if cut > 0 else 21
+                p.text(m[:cut], 0, _BY, theme.FG)
+                p.text(m[cut:].strip()[:21], 0, _BY + 8, theme.FG)
+            return
+        self.draw_bar(p, t)
+        if m != self.msg:
+            self.msg = m
+            p.fill(0, 56, p.w, 8, theme.BG)
+            p.text(m, 0, 56, theme.FG)
+
+    def draw_seats(self, p, t, y, look):
+        """Two seats a line, 64 px each: its number (lit when on turn), its level and a tick
+        once laid out, its cards in hand, its discard pile's top, ! for a Skip waiting."""
+        p.fill(0, y, p.w, 8, theme.BG)
+        x = 0
+        for q, on, lv, laid, hn, top, skip in look:
+            if on:
+                p.fill(x, y, 7, 8, theme.HILITE)
+            p.text(str(q + 1), x + 1, y, theme.INK if on else theme.FG)
+            p.text("won" if lv > 8 else "L%d" % lv, x + 8, y, theme.FG)
+            if laid:
+                p.text("\x14", x + 20, y, theme.FG)
+            p.text("%2d" % hn, x + 27, y, theme.FG)
+            if top != rules.NONE:
+                p.text(T.token(top), x + 42, y, theme.FG)
+            if skip:
+                p.text("!", x + 58, y, theme.FG)  # the glyph's one lit column is x + 60
+            x += 64
+
+    def draw_hand(self, p, t, s):
+        hn = t.hn
+        hand = rules.hand(s, t.me) if hn else b""
+        kept = rules.kept(s, t.me) if hn and rules.phase(s) == rules.KEEP else 0
+        same = True
+        for pos in range(14):
+            look = 0
+            if pos < hn:
+                i = t.order[pos]
+                look = 0x8000 | hand[i] | (t.focus == pos) << 7 | (i < kept) << 8
+            if self.tiles[pos] != look:
+                self.tiles[pos] = look
+                same = False
+        if same:
+            return
+        p.fill(0, _HY, p.w, 16, theme.BG)
+        x = 0
+        y = _HY
+        for pos in range(hn):
+            look = self.tiles[pos]
+            tok = T.token(look & 127)
+            w = 6 * len(tok)
+            if x + w > p.w:
+                x = 0
+                y += 8
+            if look & 128:
+                p.fill(x - 1, y, w + 1, 8, theme.HILITE)
+            p.text(tok, x, y, theme.INK if look & 128 else theme.FG)
+            if look & 256:
+                p.hline(x, y + 7, w - 1, theme.FG)
+            x += w + 3
+
+    def draw_bar(self, p, t):
+        it = t.item(t.focus) if t.focus >= t.hn else -1
+        bar = (tuple(t.items), it, rules.draw_count(t.game.state))
+        if bar == self.bar:
+            return
+        self.bar = bar
+        p.fill(0, _BY, p.w, 8, theme.BG)
+        x = 0
+        for w in t.items:
+            word = T.SHORT[w - T.DRAW]
+            wd = len(word) * 6 + 1
+            sel = w == it
+            if sel:
+                p.fill(x, _BY, wd, 8, theme.HILITE)
+            p.text(word, x + 1, _BY, theme.INK if sel else theme.FG)
+            x += wd + 3
+        tail = "D%d" % bar[2]
+        p.text(tail, p.w - 6 * len(tail), _BY, theme.FG)
+
+    def draw_over(self, p, t, s):
+        p.clear()
+        p.fill(0, 0, p.w, 8, theme.HILITE)
+        p.text("Round %d: %s out" % (rules.round_no(s), t.name(rules.ender(s))), 1, 0, theme.INK)
+        y = 9
+        for q in range(rules.players(s)):
+            lv = rules.level(s, q)
+            up = rules.gained(s, q)
+            text = "%-8s %s" % (t.name(q), "L%d" % lv if lv <= 8 else "won")
+            if up:
+                text += " +%d" % up
+            p.text(text, 0, y, theme.FG)
+            y += 8
+        p.text(self.keys_over, 0, 56, theme.FG)

@@ -1,0 +1,406 @@
+"""LEVEL 8 and Level Up on the handheld app (app/level8/, ui/level8/): whole games played by
+their keys on every board (you against bots, pass and play, Level Up's keep option), the
+saved game after every move and every bot's step, resuming after a power-up, a damaged
+save, statistics per game, the choosers offering only legal moves, the pass screen.
+
+The person's moves are chosen by the bot and pressed through the table and its choosers
+(host_sim/autoplay8.py); the bots' steps are hurried by OK. Rulings cited where a screen
+acts on one: L8-3 (a wild's value asked where it is not clear), L8-4 (the piles one may
+draw from, what a card may be added to), L8-7 (the round's end), L8-9 (keeping cards).
+"""
+
+import pytest
+from level8 import cards, referee, rules
+from level8.game import Game
+
+from app.app import App
+from app.level8 import saves, stats
+from app.run import labels
+from app.store import Store
+from host_sim import sim
+from host_sim.autoplay8 import Autoplayer8
+
+BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
+
+
+def power_up(board, root):
+    hh = sim.Handheld(board, root)
+    return hh, App(hh.device.display, Store(root), labels(hh.profile), hh.device, 0)
+
+
+class Driver:
+    """Keys to an App without the run loop, 200 ms of app time apart, App.tick between,
+    and a look at every table the app shows (`look(app)` after every key and tick)."""
+
+    def __init__(self, app, look=None):
+        self.app = app
+        self.now = 0
+        self.look = look
+
+    def press(self, k):
+        self.now += 200
+        self.app.key(k, self.now)
+        if self.look:
+            self.look(self.app)
+        self.now += 10
+        self.app.tick(self.now)
+        if self.look:
+            self.look(self.app)
+
+    def run(self, ap, limit=60000):
+        for _ in range(limit):
+            k = ap.next_key(self.app)
+            if k is None:
+                return
+            self.press(k)
+        raise AssertionError("the game did not end")
+
+
+class Checker:
+    """After every change of a table's game: the position is one the rules allow, and the
+    save on flash holds exactly it (who plays which seat too)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.last = None
+        self.checked = 0
+        self.kinds = set()
+
+    def __call__(self, app):
+        t = app.screen
+        if type(t).__name__ != "Table":
+            return
+        s = bytes(t.game.state)
+        if s == self.last:
+            return
+        self.last = s
+        assert referee.state_problem(bytearray(s)) is None
+        data = self.store.read("l8game" if rules.game(s) == cards.LEVEL8 else "lugame")
+        g, flags, people, strength = saves.decode(data, rules.game(s))
+        assert bytes(g.state) == s and people == t.people and strength == t.strength
+        self.checked += 1
+        self.kinds.add(rules.phase(s))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize(
+    "row, players, people, keep",
+    [("LEVEL 8", 4, 1, False), ("Level Up", 6, 1, True), ("LEVEL 8", 3, 3, False), ("Level Up", 4, 2, True)],
+)
+def test_a_whole_game_by_its_keys(board, row, players, people, keep, tmp_path):
+    """From the games menu to the end screen: every person's move made through the table's
+    choosers, every bot's step shown and saved; the game's end removes the save, and a game
+    against bots is counted in that game's statistics only (L8-7, L8-8)."""
+    root = str(tmp_path)
+    hh, app = power_up(board, root)
+    assert app.screen.title == "Games"
+    check = Checker(app.store)
+    ap = Autoplayer8(row=row, players=players, people=people, keep=keep)
+    Driver(app, check).run(ap)
+    end = ap.ended
+    assert end is not None and app.screen is end
+    assert check.checked > 50 and {rules.DRAW, rules.PLAY, rules.OVER} <= check.kinds
+    game = 1 if row == "Level Up" else 0
+    own, other = ("lugame", "l8game") if game else ("l8game", "lugame")
+    assert app.store.read(own) is None and app.store.read(other) is None
+    st = stats.load(app, game)
+    if people == 1:
+        assert st.played == 1 and st.won == (1 if end.title.startswith("You won") else 0)
+    else:
+        assert st.played == 0  # pass and play is not counted
+    assert stats.load(app, 1 - game).played == 0
+
+
+def table_of(app, game, people=1, strength=1, flags=0):
+    """Put up the table for `game` as resuming would (the row chosen first)."""
+    from app.level8 import menu
+
+    app.playing = 2 if rules.game(game.state) == cards.LEVELUP else 1
+    menu.play(app, game, flags, people, strength, "")
+    return app.screen
+
+
+def test_power_up_resumes_the_saved_position_and_the_row_last_opened(tmp_path):
+    """The save is the position (with the seats' roles): powering up after any step puts the
+    same table back; with saves of two games, the one last opened from the games menu."""
+    root = str(tmp_path)
+    hh, app = power_up("pico_display", root)
+    ap = Autoplayer8(row="Level Up", players=3, keep=True,
+                     stop=lambda a: type(a.screen).__name__ == "Table" and rules.round_no(a.screen.game.state) == 2)
+    Driver(app).run(ap)
+    s = bytes(app.screen.game.state)
+    # a Level 10 game saved too: Level Up was opened last, so it comes back
+    from app.level10 import saves as l10saves
+    from level10.game import Game as Game10
+
+    app.store.write("game", l10saves.encode(Game10(1, 2, seed=3)))
+    hh, back = power_up("pico_display", root)
+    t = back.screen
+    assert type(t).__name__ == "Table" and bytes(t.game.state) == s and back.playing == 2
+    assert t.message.startswith("Welcome back")
+    # Level 10 opened from the games menu: its save comes back first from now on
+    t.key(back, "back")  # the pause menu
+    back.key("down", 0)
+    back.key("down", 0)
+    back.key("down", 0)
+    assert back.screen.label(back.screen.focus) == "Save and quit"
+    back.key("ok", 0)
+    back.key("back", 0)  # the games menu
+    assert back.screen.title == "Games"
+    back.key("ok", 0)  # Level 10: Continue is there
+    hh, again = power_up("pico_display", root)
+    assert type(again.screen).__name__ == "Play"
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_a_damaged_save_gives_a_message_and_a_fresh_start(board, tmp_path):
+    root = str(tmp_path)
+    g = Game(cards.LEVEL8, 4, seed=9)
+    data = bytearray(saves.encode(g, 0, 1, 1))
+    data[6 + 94 + 5] = 200  # no card has that code: the draw pile no longer holds the game's cards
+    Store(root).write("l8game", bytes(data))
+    Store(root).write("playing", b"\x01")
+    hh, app = power_up(board, root)
+    m = app.screen
+    assert m.title == "Games" and "could not be read" in " ".join(m.info)  # told at once
+    assert app.store.read("l8game") is None
+    app.key("down", 0)
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "LEVEL 8" and not m.info  # told once
+    assert [m.label(i) for i in range(len(m.items))][0] == "New game"  # no Continue
+
+
+def test_saves_refuse_what_is_not_a_game():
+    g = Game(cards.LEVELUP, 3, seed=1, keep=True)
+    good = saves.encode(g, saves.HINTED, 1, 2)
+    assert bytes(saves.decode(good, cards.LEVELUP)[0].state) == bytes(g.state)
+    for bad in (b"", b"L8", good[:20], b"XX" + good[2:], good[:2] + b"\x09" + good[3:]):
+        with pytest.raises(ValueError):
+            saves.decode(bad, cards.LEVELUP)
+    with pytest.raises(ValueError):
+        saves.decode(good, cards.LEVEL8)  # another game's save
+    with pytest.raises(ValueError):
+        saves.decode(good[:4] + b"\x04" + good[5:], cards.LEVELUP)  # 4 people at 3 seats
+
+
+def test_the_draw_chooser_offers_the_legal_piles_only(tmp_path):
+    """L8-4: the draw pile and the top of every discard pile that has one, nothing else."""
+    hh, app = power_up("pico_display", str(tmp_path))
+    g = Game(cards.LEVEL8, 4, seed=4, dealer=3)  # seat 0 plays first
+    t = table_of(app, g)
+    assert t.mine() and rules.phase(g.state) == rules.DRAW
+    t.to_item(102 - 2)  # Draw
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "Draw from"
+    assert sorted(it[2] for it in m.items) == sorted(g.legal_moves())
+    assert len(m.items) == 2  # the draw pile and the dealer's pile: the others are empty
+
+
+def test_a_cards_chooser_offers_its_legal_moves_only(tmp_path):
+    """L8-4: a card may be discarded, added where it fits (a wild as each value that fits),
+    or, a Skip, given to a player without one: exactly the legal moves with that card."""
+    hh, app = power_up("pico_display", str(tmp_path))
+    ap = Autoplayer8(players=4, stop=lambda a: _laid_and_playing(a))
+    Driver(app).run(ap)
+    t = app.screen
+    s = t.game.state
+    legal = t.game.legal_moves()
+    for pos in range(t.hn):
+        i = t.item(pos)
+        c = rules.hand(s, t.me)[i]
+        t.focus = pos
+        app.key("ok", 0)
+        m = app.screen
+        offered = sorted(it[2] for it in m.items)
+        want = sorted(
+            x for x in legal
+            if (rules.kind(x) in (rules.K_DISCARD, rules.K_ADD) and (rules.card(x) == c or (c == cards.WILD and cards.is_wild(rules.card(x)))))
+            or (rules.kind(x) == rules.K_GIVE and c == cards.SKIP)
+        )
+        assert offered == want
+        app.key("back", 0)
+        assert app.screen is t
+
+
+def _laid_and_playing(app):
+    t = app.screen
+    if type(t).__name__ != "Table" or not t.mine():
+        return False
+    s = t.game.state
+    if rules.phase(s) != rules.PLAY or not rules.laid(s, 0):
+        return False
+    return any(rules.kind(m) == rules.K_ADD for m in t.game.legal_moves())
+
+
+def test_wild_values_are_asked_only_where_the_layout_leaves_them_open():
+    """L8-3: a run's wild at an end may stand below or above; a group of wilds alone, for
+    any number (a set) or colour (a colour group); a wild inside a run is clear."""
+    from level8.levels import COLOUR, RUN, SET
+
+    from app.level8.act import _options
+
+    w = cards.wild_as_number
+    r = lambda n: cards.number_card(0, n)  # noqa: E731
+    assert _options([r(4), r(5), w(6)], RUN) == [[w(3), r(4), r(5)], [r(4), r(5), w(6)]]
+    assert _options([r(4), w(5), r(6)], RUN) == [[r(4), w(5), r(6)]]
+    assert _options([r(14), r(15), w(13)], RUN) == [[w(13), r(14), r(15)]]  # 15 is the top
+    assert len(_options([w(1), w(2), w(3)], RUN)) == 13
+    assert len(_options([w(7), w(7)], SET)) == 15
+    assert _options([r(7), w(7)], SET) == [[r(7), w(7)]]
+    assert len(_options([cards.wild_as_colour(2)] * 4, COLOUR)) == 6
+
+
+def bots_until(game, done, limit=20000):
+    """Play `game` by the bot at every seat until done(state)."""
+    from level8 import bot, view
+
+    for _ in range(limit):
+        if done(game.state):
+            return game
+        if rules.phase(game.state) == rules.WON:
+            return None
+        s = game.state
+        for m in bot.play(view.see(s, rules.turn(s)), 0):
+            game.apply(m)
+    raise AssertionError("never reached")
+
+
+def test_level_up_keeps_cards_a_player_chooses(tmp_path):
+    """L8-9: at a round's end a person on level 5+ who did not lay out chooses up to four
+    cards, which stay in the hand for the next round."""
+    hh, app = power_up("pico_display", str(tmp_path))
+    for seed in range(1, 60):
+        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
+                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0 and rules.hand_count(s, 0) >= 4)
+        if g:
+            break
+    t = table_of(app, g)
+    s = g.state
+    assert t.mine() and rules.keeper(s, 0) and t.items[0] == 106  # Done first
+    chosen = []
+    for n in range(4):
+        hand = rules.hand(g.state, 0)
+        t.focus = next(pos for pos in range(t.hn) if t.item(pos) >= n)  # a card not kept yet
+        chosen.append(hand[t.item(t.focus)])
+        app.key("ok", 0)
+        assert rules.kept(g.state, 0) == n + 1 or rules.phase(g.state) != rules.KEEP
+    assert rules.phase(g.state) != rules.KEEP or rules.turn(g.state) != 0  # four kept: done at once
+    g = bots_until(g, lambda s: rules.phase(s) == rules.DRAW)
+    new_hand = list(rules.hand(g.state, 0))
+    for c in chosen:
+        assert c in new_hand
+        new_hand.remove(c)
+
+
+def test_pass_and_play_hides_the_hands_between_people(tmp_path):
+    """Each time the turn comes to another person the pass screen is up (the table draws
+    no hand, the shared handover screen says who is next) until that person presses OK."""
+    hh, app = power_up("pico_lcd_114", str(tmp_path))
+    shown = []  # the seats whose hands the table showed, in turn
+    state = {"passed": None}  # the seat the pass screen was last up for
+
+    def look(a):
+        t = a.screen
+        if type(t).__name__ != "Table":
+            return
+        if t.hidden:
+            state["passed"] = t.me
+        elif t.mine() and (not shown or shown[-1] != t.me):
+            assert not shown or state["passed"] == t.me  # another hand only after its pass screen
+            shown.append(t.me)
+            state["passed"] = None
+
+    ap = Autoplayer8(players=3, people=3,
+                     stop=lambda a: type(a.screen).__name__ == "Table" and rules.round_no(a.screen.game.state) == 3)
+    Driver(app, look).run(ap)
+    assert set(shown) == {0, 1, 2} and len(shown) > 10
+
+
+def test_a_bots_steps_are_drawn_by_themselves(tmp_path, monkeypatch):
+    """A bot's turn is shown a step at a time with no key: each step reaches the panel when
+    App.tick plays it (a screen that changes by itself draws itself), PERIOD apart."""
+    from app.level8 import play
+
+    hh, app = power_up("pico_display", str(tmp_path))
+    g = Game(cards.LEVEL8, 3, seed=2, dealer=0)  # seat 1, a bot, plays first
+    table_of(app, g)
+    app.render()
+    frames = []
+    render = App.render
+    monkeypatch.setattr(App, "render", lambda a: (frames.append(a.screen.message), render(a)))
+    now = 0
+    before = bytes(g.state)
+    for _ in range(play.PERIOD // 10 + 1):
+        now += 10
+        app.tick(now)
+    assert bytes(g.state) != before and len(frames) == 1
+    assert frames[0].startswith("Bot 2 ")  # "Bot 2 drew a card" or took a pile's top
+    # half a period later nothing more
+    for _ in range(play.PERIOD // 20):
+        now += 10
+        app.tick(now)
+    assert len(frames) == 1
+
+
+def _flash_with(game, people=1):
+    from tests.test_store import FakeFlash
+
+    flash = FakeFlash("eager")
+    Store("/", flash).write("l8game", saves.encode(game, 0, people, 1))
+    return flash
+
+
+def _power_up_on(flash):
+    hh = sim.Handheld("oled_128x64")
+    flash.reboot()
+    return App(hh.device.display, Store("/", flash), labels(hh.profile), None, 0)
+
+
+def _position(app):
+    t = app.screen
+    return bytes(t.game.state) if type(t).__name__ == "Table" else None
+
+
+@pytest.mark.parametrize("step", ["draw", "bot"])
+def test_a_power_cut_at_every_step_of_a_save_resumes_before_or_after(step):
+    """The power goes off at every step of writing the save of a person's draw (keys) or of
+    a bot's step (App.tick): at power-up the table is back at the position before, or the
+    one being saved, never anything else."""
+    from tests.test_store import PowerCut
+
+    g = Game(cards.LEVEL8, 3, seed=7, dealer=2 if step == "draw" else 0)
+    before = bytes(g.state)
+    flash = _flash_with(g)
+    start = flash.snapshot()
+
+    def act(app):
+        if step == "draw":
+            app.key("ok", 10)  # Draw (the cursor starts there)
+            if type(app.screen).__name__ == "Menu":
+                app.key("ok", 20)  # the draw pile
+        else:
+            app.tick(5000)  # the first bot's step is due
+
+    app = _power_up_on(flash)
+    act(app)
+    after = _position(app)
+    assert after not in (None, before)
+    results = set()
+    k = 0
+    while True:
+        flash.files = dict(start)
+        app = _power_up_on(flash)
+        assert _position(app) == before
+        flash.cut_at = flash.steps + k
+        try:
+            act(app)
+        except PowerCut:
+            back = _position(_power_up_on(flash))
+            assert back in (before, after), k
+            results.add(back)
+            k += 1
+            continue
+        break
+    assert k > 10 and results == {before, after}  # early cuts keep the old position, late ones the new
