@@ -22,6 +22,7 @@ The strengths (`STRENGTHS`, named on the new-game screen):
 
 from array import array
 
+from compat import const
 from level8 import cards, need, rules
 from level8.levels import CARD_ONE_STAR, COLOUR, RUN, SET
 from level8.rules import (
@@ -50,6 +51,24 @@ from level8.view import UNSEEN
 STRENGTHS = ("Easy", "Medium", "Hard")
 HARD = 2
 
+# What each strength does beyond the simplest play (bits of _FEATURES[strength]).
+TAKE_FIT = const(1)  # laid out: take a discard top that fits a laid combination
+TAKE_NEAR = const(2)  # not laid out: take a top that lowers the cards lacking (else only one that lays out)
+DRAW_SHED = const(4)  # laid out or able to: take the top that lets it add the most cards, chains included
+LACK = const(8)  # discard the card whose loss leaves the fewest lacking (else the one sharing least)
+OUTS = const(16)  # ... then the one leaving the most unseen cards that close a gap
+FEED = const(32)  # ... and not a card a laid-out opponent could add
+LAYOUT = const(64)  # lay the layout that leaves the fewest cards the table cannot take
+WILDS = const(128)  # adds chains first, a wild bridges a run's gap, other wilds wait for going out
+GAP = const(256)  # laid out: discard the card farthest from a laid run's end
+THREAT = const(512)  # give a Skip to the seat nearest to winning (else the next seat)
+KEEP_NEED = const(1024)  # keep the cards that leave the fewest lacking (L8-9)
+_FEATURES = [
+    0,
+    TAKE_FIT | TAKE_NEAR | LACK | THREAT,
+    TAKE_FIT | TAKE_NEAR | DRAW_SHED | LACK | OUTS | FEED | LAYOUT | WILDS | GAP | THREAT | KEEP_NEED,
+]
+
 _W = cards.WILD
 _S = cards.SKIP
 _NC = cards.N_NUMBER_CARDS
@@ -59,10 +78,16 @@ _unseen = bytearray(17)  # number cards of each number 1..15 the seat does not s
 _lo = bytearray(4 * rules.MAX_PLAYERS + 4)  # the laid runs' ends (a light model of the table)
 _hi = bytearray(4 * rules.MAX_PLAYERS + 4)
 _model = [0, 0, 0]  # runs, set numbers (bit n), colours (bit c)
+_feed_cost = 60
+_lack_cost = 1000
+_outs_cost = 4
+_worth_tie = 1
+_feed2_cost = 10
 
 
 def play(v, strength=0):
     """The moves the seat on turn makes now, from its view `v` (a bytearray it may keep)."""
+    strength = _FEATURES[strength]
     seat = rules.turn(v)
     ph = rules.phase(v)
     if ph == OVER:
@@ -257,15 +282,15 @@ def _top(v, p):
     return _W if c != NONE and cards.is_wild(c) else c
 
 
-def _draw(v, seat, strength):
+def _draw(v, seat, f):
     hand = rules.hand(v, seat)
     rq = rules.reqs(v, seat)
     laid = rules.laid(v, seat)
     pick = -1
-    if strength >= HARD:
+    if f & DRAW_SHED:
         pick = _draw_hard(v, seat, hand, rq, laid)
     else:
-        slots = _laid_slots(v) if laid and strength else 0
+        slots = _laid_slots(v) if laid and f & TAKE_FIT else 0
         w = need.load(hand)
         lack = need.short(rq) - w
         for p in range(rules.players(v)):
@@ -280,7 +305,8 @@ def _draw(v, seat, strength):
                     better = True
                 else:
                     need.add(top, 1)
-                    better = need.short(rq) - w <= 0
+                    now = need.short(rq) - w
+                    better = now < lack if f & TAKE_NEAR else now <= 0
                     need.add(top, -1)
                 if better:
                     pick = p
@@ -341,7 +367,7 @@ def _turn(t, seat, strength):
         w = need.load(hand)
         lay = None
         if need.short(rq) <= w:
-            lay = _best_layout(t, seat, hand, rq) if strength >= HARD else _first_layout(t, seat, hand, rq)
+            lay = _best_layout(t, seat, hand, rq) if strength & LAYOUT else _first_layout(t, seat, hand, rq)
         if lay is not None:
             for r in range(len(lay)):
                 for c in lay[r]:
@@ -425,7 +451,7 @@ def _add(t, seat, strength, out):
         for c in hand:
             if c != _W:
                 dead += 1
-        if strength >= HARD and dead > 1:
+        if strength & WILDS and dead > 1:
             break
         m = _wild_anywhere(t)
         if m < 0:
@@ -451,7 +477,7 @@ def _one_add(t, seat, strength):
             s = 1
             if _kind(t, slot) == RUN:
                 s = 0
-                if strength >= HARD:
+                if strength & WILDS:
                     n = cards.number(c)
                     up = n + 1 if n > cards.number(rules.group(t, slot // 4, slot % 4)[0]) else n - 1
                     for d in hand:
@@ -460,7 +486,7 @@ def _one_add(t, seat, strength):
             if s > score:
                 score = s
                 best = move(K_ADD, slot, c)
-    if best >= 0 or strength < HARD or not rules.holds(t, seat, _W):
+    if best >= 0 or not strength & WILDS or not rules.holds(t, seat, _W):
         return best
     for c in hand:  # a wild bridges a one-card gap at a run's end
         if c >= _NC:
@@ -511,7 +537,7 @@ def _target(v, seat, strength):
         p = (seat + k) % n
         if rules.skipped(v, p):
             continue
-        if strength == 0:
+        if not strength & THREAT:
             return p
         # nearest to winning the game, then to ending the round
         x = rules.level(v, p) * 4 + (60 - 4 * rules.hand_count(v, p) if rules.laid(v, p) else 0)
@@ -521,26 +547,16 @@ def _target(v, seat, strength):
     return best
 
 
-def _end(t, seat, strength):
+def _end(t, seat, f):
     """The discard, or the Skip given, that ends the turn."""
     hand = rules.hand(t, seat)
     if _S in hand:
-        p = _target(t, seat, strength)
+        p = _target(t, seat, f)
         if p >= 0:
             return move(K_GIVE, p)
     if len(hand) == 1:
         return move(K_DISCARD, 0, hand[0])
-    if strength >= HARD:
-        return move(K_DISCARD, 0, _discard_hard(t, seat, hand))
-    rq = rules.reqs(t, seat)
-    best = -1
-    key = 0
-    for c in hand:
-        k = 1000 - _worth(c, hand, rq) * 2 + cards.number(c) // 8
-        if best < 0 or k > key:
-            best = c
-            key = k
-    return move(K_DISCARD, 0, best)
+    return move(K_DISCARD, 0, _discard(t, seat, hand, f))
 
 
 def _worth(c, hand, reqs):
@@ -570,19 +586,21 @@ def _worth(c, hand, reqs):
     return score
 
 
-def _discard_hard(t, seat, hand):
-    """Laid out: the card farthest from fitting a laid run. Not yet: the card whose loss
-    leaves the fewest cards lacking, then the most unseen cards closing a gap, then one
-    no laid-out opponent could add. A wild or a Skip only when nothing else is left."""
+def _discard(t, seat, hand, f):
+    """The card to discard: the one with the lowest key. Laid out (GAP): the card farthest
+    from a laid run's end. Not yet (LACK): the card whose loss leaves the fewest cards
+    lacking, then (OUTS) the most unseen cards closing a gap. Otherwise, and to break
+    ties, the card sharing least with the hand. FEED: not a card a laid-out opponent could
+    add. A wild or a Skip only when nothing else is left."""
     slots = _laid_slots(t)
     laid = rules.laid(t, seat)
+    rq = rules.reqs(t, seat)
     if laid:
         _load_model(t, slots, None, None)
     else:
-        spare = _scan(t)
-        rq = rules.reqs(t, seat)
+        spare = _scan(t) if f & OUTS else 0
         w = need.load(hand)
-    others = slots & ~(15 << (seat * GROUPS_PER_SEAT))
+    others = slots & ~(15 << (seat * GROUPS_PER_SEAT)) if f & FEED else 0
     best = -1
     key = 0
     for i in range(len(hand)):
@@ -591,19 +609,50 @@ def _discard_hard(t, seat, hand):
             continue
         if c >= _NC:
             k = 1 << 20 if c == _W else 1 << 19
-        elif laid:
-            k = -_gap(c)
         else:
-            need.add(c, -1)
-            lack = need.short(rq, True) - w
-            k = (lack if lack > 0 else 0) * 1000 - _outs(spare if lack > 0 else 0)
-            need.add(c, 1)
-        if others and c < _NC and _fits_laid(t, others, c) >= 0:
-            k += 15
+            k = (_worth(c, hand, rq) * 2 - cards.number(c) // 8) * (_worth_tie if f & OUTS else 1)
+            if laid:
+                if f & GAP:
+                    k -= _gap(c) * 1000
+            elif f & LACK:
+                need.add(c, -1)
+                lack = need.short(rq, f & OUTS) - w
+                if lack < 0:
+                    lack = 0
+                k += lack * _lack_cost
+                if f & OUTS and lack:
+                    k -= _outs(spare) * _outs_cost
+                need.add(c, 1)
+            if others and _fits_laid(t, others, c) >= 0:
+                k += _feed_cost
+            if _feed2_cost and f & FEED:
+                k += _feed2_cost * _wanted(t, seat, c)
         if best < 0 or k < key:
             best = c
             key = k
     return best
+
+
+def _wanted(t, seat, c):
+    """How many cards seen taken by opponents not laid out go with card c for their level."""
+    out = 0
+    n = cards.number(c)
+    for p in range(rules.players(t)):
+        if p == seat or rules.laid(t, p) or not rules.known(t, p):
+            continue
+        kinds = 0
+        for r in rules.reqs(t, p):
+            kinds |= 1 << r[0]
+        h = rules.hand(t, p)
+        for i in range(rules.known(t, p)):
+            d = h[i]
+            if d >= _NC:
+                continue
+            dn = cards.number(d)
+            if (kinds & 2 and dn == n) or (kinds & 1 and dn != n and -3 < dn - n < 3) or \
+                    (kinds & 4 and cards.colour(d) == cards.colour(c)):
+                out += 1
+    return out
 
 
 # -- keeping cards (L8-9) ---------------------------------------------------------------
@@ -625,7 +674,7 @@ def _keep(v, seat, strength):
         for c in hand:
             if c >= _NC or c in chosen:
                 continue
-            if strength >= HARD:
+            if strength & KEEP_NEED:
                 need.load(chosen)
                 need.add(c, 1)
                 k = need.short(rq)
