@@ -323,26 +323,22 @@ def _draw(v, seat, f):
 
 def _draw_hard(v, seat, hand, rq, laid):
     """The discard pile whose top brings the hand closest: fewer cards lacking for the
-    level, or, laid out (or able to), more cards it can add; -1 for the draw pile."""
+    level, or, laid out, more cards it can add (chains included); -1 for the draw pile.
+    A hand that can lay out already takes a wild or a card the table takes (its own
+    layout is left to the meld finder's one call in the turn)."""
     w = need.load(hand)
     lack = need.short(rq) - w
-    layout = None
-    if not laid and lack <= 0:
-        layout = _best_layout(v, seat, hand, rq)
-        if layout is None:
-            lack = 1  # it cannot keep a card to discard: it still needs one more
-    if laid or layout is not None:
-        _load_model(v, _laid_slots(v), layout, rq)
-        rest = hand if layout is None else _without(hand, layout)
-        base = _shed(rest, NONE)
+    if laid or lack <= 0:
+        _load_model(v, _laid_slots(v), None, None)
+        base = _shed(hand, NONE)
     pick = -1
     gain = 0
     for p in range(rules.players(v)):
         top = _top(v, p)
         if top in (NONE, _S):
             continue
-        if laid or layout is not None:
-            g = _shed(rest, top) - base
+        if laid or lack <= 0:
+            g = _shed(hand, top) - base
         elif top == _W:
             g = 1
         else:
@@ -390,21 +386,33 @@ def _layouts(hand, rq, limit):
     return found
 
 
-def _keeps_one(hand, rq, lay, level):
-    """The layout, or None when it would leave no card to end the turn with (only level 8
-    may lay out every card)."""
-    if level == 8:
-        return lay
+def _keeping_one(hand, rq, lay, level):
+    """The layout, one card shorter when it would leave no card to end the turn with (a
+    run's top card, or a number card of a set or colour group, from a group longer than
+    its requirement asks); None when no card can stay. Laying out level 8 may use all."""
     k = 0
     for g in lay:
         k += len(g)
-    return lay if k < len(hand) else None
+    if level == 8 or k < len(hand):
+        return lay
+    for r in range(len(lay)):
+        g = lay[r]
+        if len(g) > rq[r][1]:
+            g = list(g)
+            i = len(g) - 1
+            if rq[r][0] != RUN:
+                while i > 0 and cards.is_wild(g[i]):
+                    i -= 1
+            g.pop(i)
+            out = list(lay)
+            out[r] = g
+            return out
+    return None
 
 
 def _first_layout(v, seat, hand, rq):
-    for lay in _layouts(hand, rq, 3):
-        if _keeps_one(hand, rq, lay, rules.level(v, seat)) is not None:
-            return lay
+    for lay in _layouts(hand, rq, 1):
+        return _keeping_one(hand, rq, lay, rules.level(v, seat))
     return None
 
 
@@ -415,7 +423,8 @@ def _best_layout(v, seat, hand, rq):
     key = 0
     slots = _laid_slots(v)
     for lay in _layouts(hand, rq, 4):
-        if _keeps_one(hand, rq, lay, rules.level(v, seat)) is None:
+        lay = _keeping_one(hand, rq, lay, rules.level(v, seat))
+        if lay is None:
             continue
         rest = _without(hand, lay)
         _load_model(v, slots, lay, rq)
@@ -664,7 +673,7 @@ def _keep(v, seat, strength):
     out = []
     hand = rules.hand(v, seat)
     rq = rules.reqs(v, seat)
-    chosen = bytearray()
+    chosen = []
     for c in hand:
         if c == _W and len(chosen) < rules.KEEP_MAX:
             chosen.append(c)
