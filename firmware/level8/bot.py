@@ -7,20 +7,20 @@ or the Skip it gives). It tries them on its own copy of the view, so it cannot u
 its seat does not see, and it uses no generator: the same view gives the same moves.
 `hint(v)` is the strongest bot's moves for the human seat.
 
-The strengths (`STRENGTHS`, named on the new-game screen):
-- 0 draws from the draw pile unless a discard top lets it lay out at once, discards the
-  card that shares least with its hand, adds every card that fits, wilds too, and gives
-  a Skip to the next seat;
-- 1 also takes a top that fits a laid combination, and gives Skips to the seat nearest
-  to winning;
-- 2 measures a hand by the cards it lacks for its level (`level8.need`) and by how many
-  unseen cards would close a gap: it takes a top only when that brings it closer,
-  discards what keeps it closest with the most chances (and not what a laid-out
-  opponent could add), lays the layout that leaves it fewest cards it cannot add,
-  bridges a run's gap with a wild, and otherwise keeps its wilds until it goes out.
+The strengths (`STRENGTHS`, named on the new-game screen; `_FEATURES` says what each does):
+- Easy draws from the draw pile unless a discard top lets it lay out at once, lays the
+  meld finder's best layout, adds every card that fits (wilds too), discards the card
+  that shares least with its hand, and gives a Skip to the next seat;
+- Medium also takes a top that lowers the cards it lacks for its level (`level8.need`)
+  or, laid out, one that fits a laid combination, discards the card whose loss leaves the
+  fewest lacking, and gives a Skip to the seat nearest to winning;
+- Hard (the hint) also weighs a discard by the unseen cards that would close a gap, keeps
+  back what a laid-out opponent could add or what goes with cards an opponent was seen
+  taking, lays the layout that leaves it the fewest cards the table cannot take, adds
+  chains first, bridges a run's one-card gap with a wild and keeps its other wilds until
+  it goes out, and, laid out, discards the card farthest from a laid run's end.
+docs/level8-bots.md says how each was measured.
 """
-
-from array import array
 
 from compat import const
 from level8 import cards, need, rules
@@ -40,7 +40,6 @@ from level8.rules import (
     K_SKIPPED,
     K_TAKE,
     KEEP,
-    MAX_MOVES,
     NONE,
     OVER,
     PLAY,
@@ -72,17 +71,18 @@ _FEATURES = [
 _W = cards.WILD
 _S = cards.SKIP
 _NC = cards.N_NUMBER_CARDS
-_buf = array("H", bytes(2 * MAX_MOVES))
 _vis = bytearray(_NC)  # 1: the number card is seen by the seat (anywhere)
 _unseen = bytearray(17)  # number cards of each number 1..15 the seat does not see
 _lo = bytearray(4 * rules.MAX_PLAYERS + 4)  # the laid runs' ends (a light model of the table)
 _hi = bytearray(4 * rules.MAX_PLAYERS + 4)
 _model = [0, 0, 0]  # runs, set numbers (bit n), colours (bit c)
-_feed_cost = 60
-_lack_cost = 1000
-_outs_cost = 4
-_worth_tie = 1
-_feed2_cost = 10
+# Discard keys (lower goes): a card lacking weighs more than any number of chances (the
+# chances of a hand that lacks more are not comparable), not feeding a laid-out opponent
+# more than a few; docs/level8-bots.md has the games that chose these.
+_LACK_COST = const(1000)
+_OUTS_COST = const(4)
+_FEED_COST = const(60)
+_FEED_SEEN_COST = const(10)
 
 
 def play(v, strength=0):
@@ -445,9 +445,10 @@ def _without(hand, lay):
 
 
 def _add(t, seat, strength, out):
-    """Add the cards that fit the laid combinations, chains first; a wild bridges a run's
-    one-card gap; the other wilds go on only when the hand is going out (Hard) or always
-    (the others). A card is always kept to end the turn with."""
+    """Add the cards that fit the laid combinations; with WILDS chains first, a wild
+    bridging a run's one-card gap, and the other wilds only when the hand then goes out
+    (held, a wild can bridge later), else every wild. A card is always kept to end the
+    turn with."""
     while rules.hand_count(t, seat) > 1:
         m = _one_add(t, seat, strength)
         if m < 0:
@@ -619,7 +620,7 @@ def _discard(t, seat, hand, f):
         if c >= _NC:
             k = 1 << 20 if c == _W else 1 << 19
         else:
-            k = (_worth(c, hand, rq) * 2 - cards.number(c) // 8) * (_worth_tie if f & OUTS else 1)
+            k = _worth(c, hand, rq) * 2 - cards.number(c) // 8
             if laid:
                 if f & GAP:
                     k -= _gap(c) * 1000
@@ -628,14 +629,14 @@ def _discard(t, seat, hand, f):
                 lack = need.short(rq, f & OUTS) - w
                 if lack < 0:
                     lack = 0
-                k += lack * _lack_cost
+                k += lack * _LACK_COST
                 if f & OUTS and lack:
-                    k -= _outs(spare) * _outs_cost
+                    k -= _outs(spare) * _OUTS_COST
                 need.add(c, 1)
             if others and _fits_laid(t, others, c) >= 0:
-                k += _feed_cost
-            if _feed2_cost and f & FEED:
-                k += _feed2_cost * _wanted(t, seat, c)
+                k += _FEED_COST
+            if f & FEED:
+                k += _FEED_SEEN_COST * _wanted(t, seat, c)
         if best < 0 or k < key:
             best = c
             key = k
