@@ -50,7 +50,8 @@ def decisions(game_id, players, seed, strengths, keep=False):
         ms = bot.play(view.see(g.state, seat), k)
         yield before, seat, k, ms
         for m in ms:
-            g.apply(m)  # raises IllegalMove with the referee's reason
+            assert referee.problem(g.state, m) is None  # stricter than the legal list: a level laid meets it
+            g.apply(m)
 
 
 # -- level8.need ---------------------------------------------------------------------

@@ -7,9 +7,9 @@ For each player count and each pairing of strengths (Hard against Easy, Hard aga
 Medium, Medium against Easy) it plays N games: one seat is the first strength ("the
 bot"), every other seat the second. Game i is dealt from seed SEED + i by dealer
 (i // players) % players, with the bot in seat i % players, so no strength always sits
-first and every pairing at a player count plays the same deals. Every move goes through
-`Game.apply`, which refuses an illegal one, so the bench also checks the bots' legality
-over thousands of games. It prints markdown (ready for docs/benchmarks.md): the bot's
+first and every pairing at a player count plays the same deals. Every move is checked by
+`referee.problem` and goes through `Game.apply`, so the bench also checks the bots'
+legality over thousands of games. It prints markdown (ready for docs/benchmarks.md): the bot's
 wins with a 95% Wilson interval against its fair share 1/N, the mean rounds a game, the
 mean milliseconds a decision on CPython; then per strength the time a decision takes on
 CPython, in the real MicroPython (the runner, on the first K games of each row, which
@@ -36,7 +36,7 @@ GAME_NAMES = {"level8": "LEVEL 8", "levelup": "Level Up", "keep": "Level Up with
 # One game, the same code on both runtimes (CPython runs it with `exec`). The clock is
 # set before it: ticks_us / ticks_diff from tools/bench.py's PRELUDE.
 GAME = r"""
-from level8 import bot, rules, view
+from level8 import bot, referee, rules, view
 from level8.game import Game
 
 
@@ -64,6 +64,9 @@ def play(game_id, keep, players, focus, others, i):
         if not ms:
             raise ValueError("no move in game %d" % i)
         for m in ms:
+            why = referee.problem(g.state, m)
+            if why:
+                raise ValueError("game %d: %s" % (i, why))
             g.apply(m)
         moves += len(ms)
         if moves > 50000:

@@ -57,7 +57,7 @@ DRAW_SHED = const(4)  # laid out or able to: take the top that lets it add the m
 LACK = const(8)  # discard the card whose loss leaves the fewest lacking (else the one sharing least)
 OUTS = const(16)  # ... then the one leaving the most unseen cards that close a gap
 FEED = const(32)  # ... and not a card a laid-out opponent could add
-LAYOUT = const(64)  # lay the layout that leaves the fewest cards the table cannot take
+LAYOUT = const(64)  # lay the best way to aim that leaves the fewest cards the table cannot take
 WILDS = const(128)  # adds chains first, a wild bridges a run's gap, other wilds wait for going out
 GAP = const(256)  # laid out: discard the card farthest from a laid run's end
 THREAT = const(512)  # give a Skip to the seat nearest to winning (else the next seat)
@@ -362,8 +362,8 @@ def _turn(t, seat, strength):
         rq = rules.reqs(t, seat)
         w = need.load(hand)
         lay = None
-        if need.short(rq) <= w:
-            lay = _best_layout(t, seat, hand, rq) if strength & LAYOUT else _first_layout(t, seat, hand, rq)
+        if need.short(rq, strength & LAYOUT) <= w and (len(hand) > _size(rq) or rules.level(t, seat) == 8):
+            lay = _best_layout(t, hand, rq) if strength & LAYOUT else _layout(hand, rq, 0)
         if lay is not None:
             for r in range(len(lay)):
                 for c in lay[r]:
@@ -379,55 +379,62 @@ def _turn(t, seat, strength):
     return out
 
 
-def _layouts(hand, rq, limit):
-    from level8 import meld
-
-    found, _ = meld.layouts([c for c in hand if c != _S], rq, limit)
-    return found
-
-
-def _keeping_one(hand, rq, lay, level):
-    """The layout, one card shorter when it would leave no card to end the turn with (a
-    run's top card, or a number card of a set or colour group, from a group longer than
-    its requirement asks); None when no card can stay. Laying out level 8 may use all."""
-    k = 0
-    for g in lay:
-        k += len(g)
-    if level == 8 or k < len(hand):
-        return lay
-    for r in range(len(lay)):
-        g = lay[r]
-        if len(g) > rq[r][1]:
-            g = list(g)
-            i = len(g) - 1
-            if rq[r][0] != RUN:
-                while i > 0 and cards.is_wild(g[i]):
-                    i -= 1
-            g.pop(i)
-            out = list(lay)
-            out[r] = g
-            return out
-    return None
-
-
-def _first_layout(v, seat, hand, rq):
-    for lay in _layouts(hand, rq, 1):
-        return _keeping_one(hand, rq, lay, rules.level(v, seat))
-    return None
+def _layout(hand, rq, j):
+    """The level laid out from the hand the j-th best way `need` found (after `need.short`):
+    each run's numbers and each set's from the hand, a colour's cards the numbers do not
+    take, a valued wild for each gap; the other cards are added after. Every group is as
+    long as its requirement asks, so a card is left to end the turn with."""
+    pool = [c for c in hand if c < _NC]
+    colour = -1
+    for r in range(len(rq)):
+        if rq[r][0] == COLOUR:
+            colour = need.aims[4 * j + r]
+    out = []
+    for r in range(len(rq)):
+        kind, size = rq[r]
+        a = need.aims[4 * j + r]
+        g = []
+        if kind == COLOUR:
+            for c in pool:
+                if len(g) < size and c // 15 == a:
+                    g.append(c)
+            for c in g:
+                pool.remove(c)
+            while len(g) < size:
+                g.append(cards.wild_as_colour(a))
+        else:
+            for i in range(size):
+                n = a + i if kind == RUN else a
+                c = _take_number(pool, n, colour)
+                g.append(c if c >= 0 else cards.wild_as_number(n))
+        out.append(g)
+    return out
 
 
-def _best_layout(v, seat, hand, rq):
-    """Of the meld finder's best few layouts, the one that leaves the fewest cards the
-    table cannot take (wilds kept count as taken)."""
+def _take_number(pool, n, colour):
+    """Take a card of number n from the pool, one not of `colour` first; -1 for none."""
+    got = -1
+    for c in pool:
+        if c % 15 + 1 == n and (got < 0 or got // 15 == colour):
+            got = c
+    if got >= 0:
+        pool.remove(got)
+    return got
+
+
+def _best_layout(t, hand, rq):
+    """Of the best ways to aim `need` found, the layout that leaves the fewest cards the
+    table (with it) cannot take; wilds kept count as taken."""
     best = None
     key = 0
-    slots = _laid_slots(v)
-    for lay in _layouts(hand, rq, 4):
-        lay = _keeping_one(hand, rq, lay, rules.level(v, seat))
-        if lay is None:
-            continue
-        rest = _without(hand, lay)
-        _load_model(v, slots, lay, rq)
+    slots = _laid_slots(t)
+    for j in range(need.found[0]):
+        lay = _layout(hand, rq, j)
+        rest = list(hand)
+        for g in lay:
+            for c in g:
+                rest.remove(_W if cards.is_wild(c) else c)
+        _load_model(t, slots, lay, rq)
         k = len(rest) - _shed(rest, NONE)
         if best is None or k < key:
             best = lay
@@ -435,13 +442,11 @@ def _best_layout(v, seat, hand, rq):
     return best
 
 
-def _without(hand, lay):
-    """The hand's cards not in the layout (a valued wild in it stands for a free wild)."""
-    rest = list(hand)
-    for g in lay:
-        for c in g:
-            rest.remove(_W if cards.is_wild(c) else c)
-    return rest
+def _size(rq):
+    k = 0
+    for r in rq:
+        k += r[1]
+    return k
 
 
 def _add(t, seat, strength, out):

@@ -28,11 +28,17 @@ cnt = bytearray(_N + 2)  # number cards per number (index 1..15)
 bits = bytearray(_N + 2)  # the colours held of each number, bit c for colour c
 col = bytearray(cards.N_COLOURS)  # number cards per colour
 _d = bytearray(_N + 2)  # cards asked for per number by the requirements chosen so far
-_top = bytearray(4)  # the best-held numbers' counts (sets alone)
-_load = bytearray(4)  # cards asked of each of them
-_pick = bytearray(4)  # the number (set) or window start (run) chosen per requirement
+_SLOTS = const(6)  # best-held numbers tried for levels of sets alone
+_top = bytearray(_SLOTS)  # their counts
+_topn = bytearray(_SLOTS)  # ... and their numbers
+_load = bytearray(_SLOTS)  # cards asked of each of them
+_pick = bytearray(4)  # per requirement: the run's lowest number, the set's number (or place), the colour
 _per = bytearray(cards.N_COLOURS)  # cards of each colour the numbers take
 _taken = [0] * cards.N_COLOURS  # ... and their numbers, bit n
+MAX_AIMS = const(8)
+aims = bytearray(4 * MAX_AIMS)  # best ways to aim, 4 bytes each: _pick for each requirement
+found = [0]  # how many of them `aims` holds
+gaps = [0, 0]
 
 
 def load(hand):
@@ -63,12 +69,15 @@ def add(c, k):
 
 def short(reqs, marks=False):
     """The fewest cards the profile lacks to lay out `reqs`, wilds not counted (colour
-    groups listed last, as every printed level does). With `marks`, also which cards
-    would lower it: `gaps[0]` gets bit n for each number n one more card of which would,
-    `gaps[1]` bit c for each colour c one more card of which would (each is a gap in one
-    of the best ways to aim at the level, and only such a card lowers the lack)."""
+    groups listed last, as every printed level does). `aims` then holds the first best
+    way to aim at it found (`found[0]` is 1), per requirement a run's lowest number, a
+    set's number or a group's colour. With `marks`, every best way is searched: `aims`
+    holds the first MAX_AIMS of them, and `gaps[0]` gets bit n for each number n one more
+    card of which would lower the lack, `gaps[1]` bit c for each such colour c (each is a
+    gap in one of the best ways, and only such a card lowers the lack)."""
     gaps[0] = 0
     gaps[1] = 0
+    found[0] = 0
     sets = True
     for r in reqs:
         if r[0] != SET:
@@ -78,18 +87,21 @@ def short(reqs, marks=False):
     return _go(reqs, 0, 0, 0, _BIG, 1 if marks else 0)
 
 
-gaps = [0, 0]
-
-
-def _leaf(m, best, g, gc):
-    """A way to aim with lack m and gaps g (numbers), gc (colours): the best so far?"""
+def _leaf(k, m, best, g, gc):
+    """A way to aim (`_pick` for k requirements) with lack m <= best, gaps g (numbers) and
+    gc (colours): keep it among the best; the best lack."""
     if m < best:
-        gaps[0] = g
-        gaps[1] = gc
-        return m
+        found[0] = 0
+        gaps[0] = 0
+        gaps[1] = 0
     gaps[0] |= g
     gaps[1] |= gc
-    return best
+    j = found[0]
+    if j < MAX_AIMS:
+        for i in range(k):
+            aims[4 * j + i] = _pick[i]
+        found[0] = j + 1
+    return m
 
 
 def _sets(reqs, marks):
@@ -97,19 +109,34 @@ def _sets(reqs, marks):
     share one), every way. A short number's count marks every number held as often: any
     of them can take its place."""
     k = len(reqs)
-    for j in range(k):
+    slots = k
+    if marks:  # numbers held as often as the best k are other best ways to aim
+        slots = k + 2 if k + 2 < _SLOTS else _SLOTS
+    for j in range(slots):
         _top[j] = 0
         _load[j] = 0
     for n in range(1, _N + 1):
         v = cnt[n]
-        j = k - 1
+        j = slots - 1
         if v <= _top[j]:
             continue
         while j > 0 and _top[j - 1] < v:
             _top[j] = _top[j - 1]
+            _topn[j] = _topn[j - 1]
             j -= 1
         _top[j] = v
-    best = _assign(reqs, 0, 0, 0, _BIG, 1 if marks else 0)
+        _topn[j] = n
+    n = 1
+    for j in range(slots):  # numbers the hand has none of, for the places left empty
+        if not _top[j]:
+            while cnt[n]:
+                n += 1
+            _topn[j] = n
+            n += 1
+    best = _assign(reqs, slots, 0, 0, 0, _BIG, 1 if marks else 0)
+    for j in range(found[0]):
+        for i in range(4 * j, 4 * j + k):
+            aims[i] = _topn[aims[i]]
     if marks:
         short_counts = gaps[0]
         g = 0
@@ -120,21 +147,21 @@ def _sets(reqs, marks):
     return best
 
 
-def _assign(reqs, i, m, g, best, marks):
+def _assign(reqs, slots, i, m, g, best, marks):
     if m >= best + marks:
         return best
     if i == len(reqs):
-        return _leaf(m, best, g, 0) if marks else m
+        return _leaf(i, m, best, g, 0)
     size = reqs[i][1]
     j = _pick[i - 1] if i and reqs[i - 1][1] == size else 0
-    while j < len(reqs):
+    while j < slots:
         t = _top[j]
         was = _load[j]
         now = was + size
         extra = (now - t if now > t else 0) - (was - t if was > t else 0)
         _load[j] = now
         _pick[i] = j
-        best = _assign(reqs, i + 1, m + extra, g | (1 << t) if now > t else g, best, marks)
+        best = _assign(reqs, slots, i + 1, m + extra, g | (1 << t) if now > t else g, best, marks)
         _load[j] = was
         j += 1
     return best
@@ -147,7 +174,7 @@ def _go(reqs, i, m, g, best, marks):
     if m >= best + marks:
         return best
     if i == len(reqs):
-        return _leaf(m, best, g, 0) if marks else m
+        return _leaf(i, m, best, g, 0)
     kind, size = reqs[i]
     if kind == COLOUR:
         return _colour(reqs, i, m, g, best, marks)
@@ -199,13 +226,11 @@ def _colour(reqs, i, m, g, best, marks):
         for c in range(cards.N_COLOURS):
             have = col[c] - _per[c]
             x = m + (size - have if size > have else 0)
-            if marks:
-                if x <= best:
-                    # short of colour c: one more card of it, or of a number that
-                    # takes a card of it, fills the gap
-                    best = _leaf(x, best, g | _taken[c], 1 << c) if size > have else _leaf(x, best, g, 0)
-            elif x < best:
-                best = x
+            if x < best + marks:
+                _pick[i] = c
+                # short of colour c: one more card of it, or of a number that takes a
+                # card of it, fills the gap
+                best = _leaf(i + 1, x, best, g | _taken[c], 1 << c) if size > have else _leaf(i + 1, x, best, g, 0)
         return best
     taken = 0
     while i < len(reqs):
@@ -221,8 +246,9 @@ def _colour(reqs, i, m, g, best, marks):
                 low = x
                 at = c
         taken |= 1 << at
+        _pick[i] = at
         m += low
         i += 1
     if m >= best + marks:
         return best
-    return _leaf(m, best, g, taken) if marks else m
+    return _leaf(i, m, best, g, taken)
