@@ -8,17 +8,18 @@ its seat does not see, and it uses no generator: the same view gives the same mo
 `hint(v)` is the strongest bot's moves for the human seat.
 
 The strengths (`STRENGTHS`, named on the new-game screen; `_FEATURES` says what each does):
-- Easy draws from the draw pile unless a discard top lets it lay out at once, lays the
-  meld finder's best layout, adds every card that fits (wilds too), discards the card
+- Easy draws from the draw pile unless a discard top lets it lay out at once, lays out
+  as `need` first aims, adds every card that fits (wilds too), discards the card
   that shares least with its hand, and gives a Skip to the next seat;
 - Medium also takes a top that lowers the cards it lacks for its level (`level8.need`)
   or, laid out, one that fits a laid combination, discards the card whose loss leaves the
   fewest lacking, and gives a Skip to the seat nearest to winning;
 - Hard (the hint) also weighs a discard by the unseen cards that would close a gap, keeps
   back what a laid-out opponent could add or what goes with cards an opponent was seen
-  taking, lays the layout that leaves it the fewest cards the table cannot take, adds
-  chains first, bridges a run's one-card gap with a wild and keeps its other wilds until
-  it goes out, and, laid out, discards the card farthest from a laid run's end.
+  taking, lays out the best way to aim that leaves it the fewest cards the table cannot
+  take, adds chains first, bridges a run's one-card gap with a wild and keeps its other
+  wilds until it goes out, and, laid out, discards the card farthest from a laid run's
+  end.
 docs/level8-bots.md says how each was measured.
 """
 
@@ -324,8 +325,7 @@ def _draw(v, seat, f):
 def _draw_hard(v, seat, hand, rq, laid):
     """The discard pile whose top brings the hand closest: fewer cards lacking for the
     level, or, laid out, more cards it can add (chains included); -1 for the draw pile.
-    A hand that can lay out already takes a wild or a card the table takes (its own
-    layout is left to the meld finder's one call in the turn)."""
+    A hand that can lay out already takes a wild or a card the table takes."""
     w = need.load(hand)
     lack = need.short(rq) - w
     if laid or lack <= 0:
