@@ -211,6 +211,27 @@ def test_hidden_cards_change_no_strengths_moves_nor_the_hint():
     assert checked > 300 and changed > 200
 
 
+def test_a_bot_reads_no_hidden_byte_of_its_view():
+    """As Level 10's bots are checked (tests/test_view.py): the view's blanked bytes are
+    poisoned (random cards, one card everywhere, the real hidden cards: the game itself)
+    and every strength decides the same."""
+    rng = random.Random(23)
+    for s in positions(6):
+        seat = rules.turn(s)
+        v = view.see(s, seat)
+        hidden = [i for i in range(len(v)) if v[i] != s[i] or (i >= AT_AREA and v[i] == UNSEEN)]
+        poisoned = [bytearray(s)]
+        for fill in (lambda: rng.randrange(cards.N_CODES), lambda: 7):
+            t = bytearray(v)
+            for i in hidden:
+                t[i] = fill()
+            poisoned.append(t)
+        for k in range(len(bot.STRENGTHS)):
+            expected = bot.play(bytearray(v), k)
+            for t in poisoned:
+                assert bot.play(bytearray(t), k) == expected
+
+
 def test_a_bots_moves_do_not_depend_on_the_decisions_before():
     """Whatever the bot worked out for other positions is not carried into the next one."""
     ps = positions(3)

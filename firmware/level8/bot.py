@@ -46,7 +46,6 @@ from level8.rules import (
     PLAY,
     move,
 )
-from level8.view import UNSEEN
 
 STRENGTHS = ("Easy", "Medium", "Hard")
 HARD = 2
@@ -112,23 +111,35 @@ def hint(v):
 # -- what the seat sees ------------------------------------------------------------
 
 
-def _scan(v):
-    """Mark every number card the view shows; return the unseen wilds."""
+def _scan(v, seat):
+    """Mark every number card the seat sees (its hand, the tops, the combinations, the
+    cards seen taken), read place by place, never from what hidden bytes hold; return the
+    unseen wilds."""
     for i in range(_NC):
         _vis[i] = 0
     w = 0
-    for i in range(rules.AT_AREA, len(v)):
-        c = v[i]
-        if c < _NC:
-            _vis[c] = 1
-        elif c != UNSEEN and c != _S:
-            w += 1
+    for p in range(rules.players(v)):
+        h = rules.hand(v, p)
+        for i in range(len(h) if p == seat else rules.known(v, p)):
+            w += _see(h[i])
+        w += _see(rules.pile_top(v, p))
+        for r in range(GROUPS_PER_SEAT):
+            for c in rules.group(v, p, r):
+                w += _see(c)
     for n in range(1, 16):
         u = 0
         for k in range(n - 1, _NC, 15):
             u += 1 - _vis[k]
         _unseen[n] = u
     return cards.WILDS[rules.game(v)] - w
+
+
+def _see(c):
+    """Mark number card c seen; 1 for a wild."""
+    if c < _NC:
+        _vis[c] = 1
+        return 0
+    return 1 if c != NONE and cards.is_wild(c) else 0
 
 
 def _outs(spare):
@@ -613,7 +624,7 @@ def _discard(t, seat, hand, f):
     if laid:
         _load_model(t, slots, None, None)
     else:
-        spare = _scan(t) if f & OUTS else 0
+        spare = _scan(t, seat) if f & OUTS else 0
         w = need.load(hand)
     others = slots & ~(15 << (seat * GROUPS_PER_SEAT)) if f & FEED else 0
     best = -1
