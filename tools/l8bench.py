@@ -11,8 +11,9 @@ first and every pairing at a player count plays the same deals. Every move is ch
 `referee.problem` and goes through `Game.apply`, so the bench also checks the bots'
 legality over thousands of games. It prints markdown (ready for docs/benchmarks.md): the bot's
 wins with a 95% Wilson interval against its fair share 1/N, the mean rounds a game, the
-mean milliseconds a decision on CPython; then per strength the time a decision takes on
-CPython, in the real MicroPython (the runner, on the first K games of each row, which
+mean milliseconds a decision on CPython (the worker's own CPU time, so other jobs on the
+machine do not count); then per strength the time a decision takes on CPython, in the
+real MicroPython (the runner, on the first K games of each row, which
 must end as on CPython) and on a Pico (estimated from the runner, as tools/bench.py
 does). A game's result is a function of its setup alone, so the counts do not depend on
 the number of workers.
@@ -95,11 +96,12 @@ _ns = {}
 
 
 def _game():
-    """The GAME code's `play`, built once a process with CPython's clock."""
+    """The GAME code's `play`, built once a process with CPython's clock: the process's
+    own CPU time, so that the other workers and jobs on the machine do not count."""
     if not _ns:
-        from time import perf_counter_ns
+        from time import process_time_ns
 
-        _ns["ticks_us"] = lambda: perf_counter_ns() // 1000
+        _ns["ticks_us"] = lambda: process_time_ns() // 1000
         _ns["ticks_diff"] = lambda a, b: a - b
         _ns["SEED"] = SEED
         exec(GAME, _ns)
