@@ -3,6 +3,8 @@
     python -m tools.bench engine [--seconds S]
     python -m tools.bench app [--board NAME]
     python -m tools.bench meld [--per N] [--limit L]...
+    python -m tools.bench level8 [--games N] [--players 2,4,6] [--game level8|levelup|keep]
+                                 [--workers W] [--mpy-games K]
     python -m tools.bench ai [--deals N] [--players 1,2] [--pauses 0,1,2,3] [--policies ...]
                              [--firmware DIR]
 
@@ -17,6 +19,8 @@ files and prints its peak live heap, the bytes sent to the display and the .mpy 
 `meld` times the Level 8 meld finder on seeded eleven-card hands with 2 to 6 wilds, every
 level of every side: mean and worst time per call on both runtimes and for the Pico, the
 heap a call takes and how deep its calls nest, for the best layout and the best 20.
+`level8` seats the LEVEL 8 bots' strengths against each other and prints win rates with
+95% intervals, mean rounds and time per decision: see tools/l8bench.py.
 `ai` plays the same seeded deals with each AI player (random, greedy, the hint engine, the
 open-hand bound) and prints win rates and time per decision: see tools/aibench.py. With
 `--firmware DIR` it plays the firmware in DIR instead of firmware/ (a patched copy, say),
@@ -844,9 +848,10 @@ def main(argv=None):
     if why:
         print(why, file=sys.stderr)
         return 2
-    from tools import aibench
+    from tools import aibench, l8bench
 
     aibench.add_arguments(sub.add_parser("ai", help="the AI players: win rates, time per decision"))
+    l8bench.add_arguments(sub.add_parser("level8", help="the LEVEL 8 bots' strengths against each other"))
     args = parser.parse_args(argv)
     why = mpy.missing()
     if why and getattr(args, "mpy_deals", 1) > 0:
@@ -859,6 +864,12 @@ def main(argv=None):
     elif args.bench == "ai":
         try:
             print(bench_ai(args))
+        except ValueError as e:
+            print(e, file=sys.stderr)
+            return 2
+    elif args.bench == "level8":
+        try:
+            print(l8bench.run(args))
         except ValueError as e:
             print(e, file=sys.stderr)
             return 2
