@@ -35,7 +35,7 @@ from level8.levels import CARD_ONE_STAR, COLOUR, RUN
 FORMAT = const(1)
 NO_SEAT = const(255)
 NONE = const(255)  # no card: an empty pile's top
-_MAX_PLAYERS = const(6)
+MAX_PLAYERS = const(6)
 HAND = const(10)  # cards dealt to each seat (L8-1)
 KEEP_MAX = const(4)  # cards a seat may keep (L8-9)
 _KEEP_FROM = const(5)  # ... from this level on
@@ -353,7 +353,7 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
 
     if game_id not in (cards.LEVEL8, cards.LEVELUP):
         raise ValueError("this engine plays LEVEL 8 and Level Up")
-    if not 2 <= n_players <= _MAX_PLAYERS:
+    if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError("players must be 2 to 6")
     if not 0 <= first_dealer < n_players:
         raise ValueError("the dealer must be one of the seats")
@@ -390,7 +390,7 @@ def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
         stay = 0
         if leave_top and _count(s, k):
             stay = 1
-        if leave_kept and HAND_OF <= k < HAND_OF + _MAX_PLAYERS:
+        if leave_kept and HAND_OF <= k < HAND_OF + MAX_PLAYERS:
             stay = s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + _S_KEPT]
         while _count(s, k) > stay:
             i = _hi(s, k) - 1 if leave_kept else _lo(s, k)
