@@ -510,8 +510,7 @@ def _explicit_errors():
     out += [
         (
             edited("levelup-keep.l8", k, ["1: keep %s %s" % (card, card)]),
-            "line %d (1: keep %s %s): you hold no %s to keep"
-            % (k + 1, card, card, cards.name(cards.parse(card))),
+            "line %d (1: keep %s %s): you keep that card already" % (k + 1, card, card),
         ),
         (
             edited("levelup-keep.l8", k, ["1: keep W=5"]),
