@@ -404,7 +404,7 @@ def _layout(hand, rq, j):
     for r in range(len(rq)):
         kind, size = rq[r]
         a = need.aims[4 * j + r]
-        g = []
+        g = []  # type: list[int]
         if kind == COLOUR:
             for c in pool:
                 if len(g) < size and c // 15 == a:
@@ -690,7 +690,7 @@ def _keep(v, seat, strength):
     out = []
     hand = rules.hand(v, seat)
     rq = rules.reqs(v, seat)
-    chosen = []
+    chosen = []  # type: list[int]
     for c in hand:
         if c == _W and len(chosen) < rules.KEEP_MAX:
             chosen.append(c)
