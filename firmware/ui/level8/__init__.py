@@ -5,10 +5,11 @@ the views and the table that moves the cursor (app/level8/play.py). `look(c)` gi
 card's colour role and its two characters, for both views.
 """
 
-from level8 import cards
+from level8 import cards, rules
 
 from compat import const
 from ui import theme
+from ui.paint import unseen
 
 DRAW = const(100)  # choose where to draw from
 LAY = const(101)  # lay out the level: the meld finder's layouts
@@ -37,3 +38,22 @@ def token(c):
     """A card as the table writes it: R7, W (a wild), W7 or WR (a laid wild), S (a Skip)."""
     t = cards.token(c)
     return t.replace("=", "")
+
+
+def begin(view, p, t, full, n_lines):
+    """The start both tables share: the round's end drawn instead of the table (once, or
+    again on a full draw), a cleared screen and forgotten lines after a full draw or after
+    the round's end; the state to draw, None when the round's end was handled."""
+    s = t.game.state
+    if rules.phase(s) == rules.OVER:
+        if full or not view.over:
+            view.over = True
+            view.draw_over(p, t, s)
+        return None
+    if full or view.over:
+        view.over = False
+        p.clear()
+        unseen(view.tiles)
+        view.lines = [None] * n_lines
+        view.mine = view.bar = view.msg = None
+    return s

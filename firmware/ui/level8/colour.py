@@ -20,7 +20,6 @@ from level8.levels import describe_level
 from compat import const
 from ui import level8 as T
 from ui import theme
-from ui.paint import unseen
 
 _LH = const(9)  # a seat's line
 _MY = const(48)
@@ -57,18 +56,9 @@ class Table:
         self.over = False
 
     def draw(self, p, t, full):
-        s = t.game.state
-        if rules.phase(s) == rules.OVER:
-            if full or not self.over:
-                self.over = True
-                self.draw_over(p, t, s)
+        s = T.begin(self, p, t, full, 6)
+        if s is None:
             return
-        if full or self.over:
-            self.over = False
-            p.clear()
-            unseen(self.tiles)
-            self.lines = [None] * 6
-            self.mine = self.bar = self.msg = None
         n = rules.players(s)
         me = t.me
         first = 0 if me == rules.NO_SEAT else me + 1

@@ -16,7 +16,6 @@ from level8.levels import COLOUR, RUN
 from compat import const
 from ui import level8 as T
 from ui import theme
-from ui.paint import unseen
 
 _MY = const(24)
 _HY = const(32)
@@ -44,18 +43,9 @@ class Table:
         self.over = False
 
     def draw(self, p, t, full):
-        s = t.game.state
-        if rules.phase(s) == rules.OVER:
-            if full or not self.over:
-                self.over = True
-                self.draw_over(p, t, s)
+        s = T.begin(self, p, t, full, 3)
+        if s is None:
             return
-        if full or self.over:
-            self.over = False
-            p.clear()
-            unseen(self.tiles)
-            self.lines = [None] * 3
-            self.mine = self.bar = self.msg = None
         n = rules.players(s)
         me = t.me
         first = 0 if me == rules.NO_SEAT else me + 1
