@@ -156,7 +156,7 @@ def test_power_up_resumes_the_saved_position_and_the_row_last_opened(tmp_path):
 def test_a_damaged_save_gives_a_message_and_a_fresh_start(board, tmp_path):
     root = str(tmp_path)
     g = Game(cards.LEVEL8, 4, seed=9)
-    data = bytearray(saves.encode(g, 0, 1, 1))
+    data = bytearray(saves.encode(g.state, 0, 1, 1))
     data[6 + 94 + 5] = 200  # no card has that code: the draw pile no longer holds the game's cards
     Store(root).write("l8game", bytes(data))
     Store(root).write("playing", b"\x01")
@@ -173,7 +173,7 @@ def test_a_damaged_save_gives_a_message_and_a_fresh_start(board, tmp_path):
 
 def test_saves_refuse_what_is_not_a_game():
     g = Game(cards.LEVELUP, 3, seed=1, keep=True)
-    good = saves.encode(g, saves.HINTED, 1, 2)
+    good = saves.encode(g.state, saves.HINTED, 1, 2)
     assert bytes(saves.decode(good, cards.LEVELUP)[0].state) == bytes(g.state)
     for bad in (b"", b"L8", good[:20], b"XX" + good[2:], good[:2] + b"\x09" + good[3:]):
         with pytest.raises(ValueError):
@@ -348,7 +348,7 @@ def _flash_with(game, people=1):
     from tests.test_store import FakeFlash
 
     flash = FakeFlash("eager")
-    Store("/", flash).write("l8game", saves.encode(game, 0, people, 1))
+    Store("/", flash).write("l8game", saves.encode(game.state, 0, people, 1))
     return flash
 
 

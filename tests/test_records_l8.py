@@ -261,8 +261,8 @@ def test_a_laid_wild_is_shuffled_back_as_a_plain_wild_L8_3():
 def shift(s, a, b, leave=0):
     """Move the cards of section a (but `leave` at its bottom) onto section b: a position
     made by hand, as play reaches it only after many moves."""
-    while rules._count(s, a) > leave:
-        rules._move(s, rules._hi(s, a) - 1, a, b, rules._count(s, b))
+    while rules.size(s, a) > leave:
+        rules._move(s, rules.end(s, a) - 1, a, b, rules.size(s, b))
 
 
 def shuffle_seen(s, m):
@@ -282,14 +282,14 @@ def test_a_rebuild_is_seen_whichever_move_makes_it_L8_5_L8_6():
     s = Game(cards.LEVEL8, 3, 1).state
     shift(s, rules.DRAW_PILE, rules.HAND_OF + 2)
     seat = rules.turn(s)
-    at = rules._lo(s, rules.HAND_OF + 2) + rules.hand(s, 2).index(cards.SKIP)
+    at = rules.begin(s, rules.HAND_OF + 2) + rules.hand(s, 2).index(cards.SKIP)
     rules._move(s, at, rules.HAND_OF + 2, rules.FRONT + seat, 0)
     assert shuffle_seen(s, rules.move(rules.K_SKIPPED)) == (PILE, bytes([cards.SKIP]))
     # a discard onto a pile while the draw pile is empty and nothing else could rebuild it
     s = Game(cards.LEVEL8, 3, 1).state
     shift(s, rules.DRAW_PILE, rules.HAND_OF + 2)
     seat = rules.turn(s)
-    rules._move(s, rules._lo(s, rules.HAND_OF + 2), rules.HAND_OF + 2, rules.PILE + seat, 0)
+    rules._move(s, rules.begin(s, rules.HAND_OF + 2), rules.HAND_OF + 2, rules.PILE + seat, 0)
     under = rules.pile_top(s, seat)
     s[rules.AT_PHASE] = rules.PLAY
     c = rules.hand(s, seat)[0]

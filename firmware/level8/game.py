@@ -11,8 +11,10 @@ from level8.rules import MAX_MOVES, IllegalMove  # noqa: F401
 
 
 class Game:
-    def __init__(self, game=0, players=2, seed=0, dealer=0, keep=False, deck=None):
-        self.state = rules.new_state(game, players, seed, dealer, keep, deck)
+    def __init__(self, game=0, players=2, seed=0, dealer=0, keep=False, deck=None, state=None):
+        """A new game (see rules.new_state), or with `state` the Game playing on that
+        bytearray, not copied, not checked."""
+        self.state = state if state is not None else rules.new_state(game, players, seed, dealer, keep, deck)
         self.buf = array("H", bytes(2 * MAX_MOVES))
         self.listed = -1  # legal moves in `buf` for this position; -1: not listed
 
@@ -49,11 +51,7 @@ class Game:
         return rules.turn(self.state)
 
     def clone(self):
-        g = Game.__new__(Game)
-        g.state = bytearray(self.state)
-        g.buf = array("H", bytes(2 * MAX_MOVES))
-        g.listed = -1
-        return g
+        return Game(state=bytearray(self.state))
 
     def encode(self):
         return bytes(self.state)
@@ -67,8 +65,4 @@ class Game:
         why = referee.state_problem(s)
         if why:
             raise ValueError("not a saved LEVEL 8 game: " + why)
-        g = Game.__new__(Game)
-        g.state = s
-        g.buf = array("H", bytes(2 * MAX_MOVES))
-        g.listed = -1
-        return g
+        return Game(state=s)

@@ -7,263 +7,112 @@ bytes; the start of each is kept, so moving a card is shifting the bytes between
 and new place. `legal_moves` and `apply` allocate nothing except when a move shuffles (a
 new round, a rebuilt draw pile), so a bot can play many of them. Why a move is refused, in words, is `referee.problem`.
 
-Layout of `s` (the AT_* offsets):
-    0 format  1 game (cards.LEVEL8 / LEVELUP)  2 players  3 options (bit 0: keep four, L8-9)
-    4 dealer  5 seat on turn (or choosing what to keep)  6 phase  7 round (1, 2, ...)
-    8 winner (NO_SEAT while nobody)  9 who ended the last round (NO_SEAT before any)
-    10 cards in the game  11 Skips lying face up under the draw pile
-    12..19 the shuffling generator's state (prng.store)
-    20.. per seat, 5 bytes: level (1..8, 9 once past level 8), groups (bit r: the group
-         for requirement r holds cards; bit 4: the whole level is laid out this round),
-         known (the first `known` cards of the hand were taken from discard piles, so
-         everyone knows them), kept (the first `kept` cards are kept for the next round,
-         L8-9), gained (levels gained at the last round's end)
-    50.. the start of each of the 43 sections in the area, then the area's end
-    94.. the area: section DRAW (bottom first: the Skips put under, then the face-down
-         cards, the top last), PILE + seat (top last), HAND + seat (known cards first,
-         the rest by code), FRONT + seat (a Skip, or nothing), GROUP + seat * 4 + r
-         (a combination, sorted, every wild valued).
-
-A move is kind << 12 | target << 7 | card: a card code (cards) and a target (a seat, a
+The state's layout and the functions that read it are layout.py (every name of it is
+here too, so a caller needs one module). A move is kind << 12 | target << 7 | card: a card code (cards) and a target (a seat, a
 requirement 0..3 or a group 0..23), both 0 when unused.
 """
 
 from compat import const
 from level8 import cards
+from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game through rules too)
+    AT_AREA,
+    AT_CARDS,
+    AT_DEALER,
+    AT_ENDER,
+    AT_FORMAT,
+    AT_GAME,
+    AT_OPTIONS,
+    AT_PHASE,
+    AT_PLAYERS,
+    AT_RNG,
+    AT_ROUND,
+    AT_SEATS,
+    AT_STARTS,
+    AT_TURN,
+    AT_UNDER,
+    AT_WINNER,
+    DRAW,
+    DRAW_PILE,
+    FRONT,
+    GROUP,
+    GROUPS_PER_SEAT,
+    HAND_OF,
+    K_ADD,
+    K_CANCEL,
+    K_DISCARD,
+    K_DRAW,
+    K_GIVE,
+    K_KEEP,
+    K_KEPT,
+    K_LAY,
+    K_NEXT,
+    K_PUT,
+    K_SKIPPED,
+    K_TAKE,
+    KEEP,
+    KEEP_MAX,
+    LAID,
+    MAX_PLAYERS,
+    N_SECTIONS,
+    NO_SEAT,
+    NONE,
+    OPT_KEEP,
+    OVER,
+    PILE,
+    PLAY,
+    S_GAINED,
+    S_GROUPS,
+    S_KEPT,
+    S_KNOWN,
+    S_LEVEL,
+    SEAT_BYTES,
+    VICTORY,
+    WON,
+    begin,
+    card,
+    dealer,
+    draw_count,
+    end,
+    ender,
+    gained,
+    game,
+    group,
+    group_count,
+    hand,
+    hand_count,
+    holds,
+    keeps,
+    kept,
+    kind,
+    known,
+    laid,
+    level,
+    move,
+    pending,
+    phase,
+    pile_count,
+    pile_top,
+    players,
+    reqs,
+    round_no,
+    section,
+    size,
+    skipped,
+    target,
+    turn,
+    under,
+    winner,
+)
 from level8.levels import CARD_ONE_STAR, COLOUR, RUN
 
 FORMAT = const(1)
-NO_SEAT = const(255)
-NONE = const(255)  # no card: an empty pile's top
-MAX_PLAYERS = const(6)
 HAND = const(10)  # cards dealt to each seat (L8-1)
-KEEP_MAX = const(4)  # cards a seat may keep (L8-9)
 _KEEP_FROM = const(5)  # ... from this level on
-VICTORY = const(9)  # the level past the last one
-_LAID = const(16)  # bit of a seat's groups byte: the level is laid out
 MAX_MOVES = const(640)
-
-# phases
-DRAW = const(0)  # the seat on turn draws (or, skipped, puts its Skip under the draw pile)
-PLAY = const(1)  # it lays out, adds cards, and ends by discarding or giving a Skip
-OVER = const(2)  # the round is over; NEXT deals the next one
-KEEP = const(3)  # the seat on turn picks the cards it keeps (L8-9)
-WON = const(4)  # the game is over
-
-# move kinds
-K_DRAW = const(0)  # the top of the draw pile
-K_TAKE = const(1)  # the top of a seat's discard pile (target: the seat)
-K_SKIPPED = const(2)  # a skipped turn: the Skip goes face up under the draw pile (L8-5)
-K_PUT = const(3)  # a hand card into the group for requirement `target`, not yet laid
-K_LAY = const(4)  # lay out the level: every requirement's group is there and meets it
-K_CANCEL = const(5)  # take the groups back into the hand
-K_ADD = const(6)  # a hand card onto a laid combination (target: its group)
-K_DISCARD = const(7)
-K_GIVE = const(8)  # give a Skip to the target seat
-K_KEEP = const(9)  # keep a hand card for the next round
-K_KEPT = const(10)  # done keeping
-K_NEXT = const(11)  # deal the next round
-
-AT_FORMAT = const(0)
-AT_GAME = const(1)
-AT_PLAYERS = const(2)
-_AT_OPTIONS = const(3)
-_AT_DEALER = const(4)
-_AT_TURN = const(5)
-AT_PHASE = const(6)
-_AT_ROUND = const(7)
-_AT_WINNER = const(8)
-_AT_ENDER = const(9)
-AT_CARDS = const(10)
-AT_UNDER = const(11)
-AT_RNG = const(12)
-AT_SEATS = const(20)
-SEAT_BYTES = const(5)
-S_LEVEL = const(0)
-_S_GROUPS = const(1)
-S_KNOWN = const(2)
-_S_KEPT = const(3)
-_S_GAINED = const(4)
-AT_STARTS = const(50)
-AT_AREA = const(94)
-
-# sections
-DRAW_PILE = const(0)
-PILE = const(1)
-HAND_OF = const(7)
-FRONT = const(13)
-_GROUP = const(19)
-N_SECTIONS = const(43)
-GROUPS_PER_SEAT = const(4)
-
-_OPT_KEEP = const(1)
 
 
 class IllegalMove(ValueError):
     """A move the rules forbid; str() is a sentence for the player."""
-
-
-def move(kind, target=0, card=0):
-    return kind << 12 | target << 7 | card
-
-
-def kind(m):
-    return m >> 12
-
-
-def target(m):
-    return (m >> 7) & 31
-
-
-def card(m):
-    return m & 127
-
-
-# -- reading a game -----------------------------------------------------------
-
-
-def game(s):
-    return s[AT_GAME]
-
-
-def players(s):
-    return s[AT_PLAYERS]
-
-
-def keeps(s):
-    """True when the keep-four option of Level Up is on (L8-9)."""
-    return bool(s[_AT_OPTIONS] & _OPT_KEEP)
-
-
-def dealer(s):
-    return s[_AT_DEALER]
-
-
-def turn(s):
-    return s[_AT_TURN]
-
-
-def phase(s):
-    return s[AT_PHASE]
-
-
-def round_no(s):
-    return s[_AT_ROUND]
-
-
-def winner(s):
-    return s[_AT_WINNER]
-
-
-def ender(s):
-    return s[_AT_ENDER]
-
-
-def _seat(s, seat, field):
-    return s[AT_SEATS + seat * SEAT_BYTES + field]
-
-
-def level(s, seat):
-    """1..8, or VICTORY."""
-    return _seat(s, seat, S_LEVEL)
-
-
-def laid(s, seat):
-    """True once the seat has laid out its whole level this round."""
-    return bool(_seat(s, seat, _S_GROUPS) & _LAID)
-
-
-def pending(s, seat):
-    """Bits of the requirements whose groups hold cards while the level is not yet laid."""
-    g = _seat(s, seat, _S_GROUPS)
-    return 0 if g & _LAID else g
-
-
-def known(s, seat):
-    return _seat(s, seat, S_KNOWN)
-
-
-def kept(s, seat):
-    return _seat(s, seat, _S_KEPT)
-
-
-def gained(s, seat):
-    return _seat(s, seat, _S_GAINED)
-
-
-def reqs(s, seat):
-    """The requirements of the seat's current level (one-star side, L8-2)."""
-    return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
-
-
-def _lo(s, k):
-    return AT_AREA + s[AT_STARTS + k]
-
-
-def _hi(s, k):
-    return AT_AREA + s[AT_STARTS + k + 1]
-
-
-def _count(s, k):
-    return s[AT_STARTS + k + 1] - s[AT_STARTS + k]
-
-
-def section(s, k):
-    """The cards of section k, as bytes (a copy)."""
-    return bytes(s[_lo(s, k):_hi(s, k)])
-
-
-def hand_count(s, seat):
-    return _count(s, HAND_OF + seat)
-
-
-def hand(s, seat):
-    return section(s, HAND_OF + seat)
-
-
-def pile_count(s, seat):
-    return _count(s, PILE + seat)
-
-
-def pile_top(s, seat):
-    """The top card of the seat's discard pile, NONE when it is empty."""
-    n = _count(s, PILE + seat)
-    return s[_hi(s, PILE + seat) - 1] if n else NONE
-
-
-def draw_count(s):
-    """Face-down cards in the draw pile."""
-    return _count(s, DRAW_PILE) - s[AT_UNDER]
-
-
-def under(s):
-    """Skips lying face up under the draw pile (L8-5)."""
-    return s[AT_UNDER]
-
-
-def skipped(s, seat):
-    """True when a Skip lies in front of the seat."""
-    return _count(s, FRONT + seat) > 0
-
-
-def group(s, seat, r):
-    """The cards of the seat's group for requirement r (laid or being laid)."""
-    return section(s, _GROUP + seat * GROUPS_PER_SEAT + r)
-
-
-def group_count(s, slot):
-    return _count(s, _GROUP + slot)
-
-
-def holds(s, seat, c):
-    """True when the seat's hand holds card `c` (a valued wild: a free wild)."""
-    if cards.is_wild(c):
-        c = cards.WILD
-    lo = _lo(s, HAND_OF + seat)
-    for i in range(lo, _hi(s, HAND_OF + seat)):
-        if s[i] == c:
-            return True
-    return False
 
 
 # -- moving cards -------------------------------------------------------------
@@ -292,8 +141,8 @@ def _move(s, i, a, b, j):
 
 def _sorted_at(s, b, c, skip, key_run):
     """Where card c goes in section b to keep it sorted past its first `skip` cards."""
-    lo = _lo(s, b)
-    hi = _hi(s, b)
+    lo = begin(s, b)
+    hi = end(s, b)
     k = cards.number(c) if key_run else c
     j = skip
     while lo + j < hi:
@@ -325,8 +174,8 @@ def _find_in_hand(s, seat, c):
     if cards.is_wild(c):
         c = cards.WILD
     at = AT_SEATS + seat * SEAT_BYTES
-    lo = _lo(s, HAND_OF + seat)
-    for i in range(lo, _hi(s, HAND_OF + seat)):
+    lo = begin(s, HAND_OF + seat)
+    for i in range(lo, end(s, HAND_OF + seat)):
         if s[i] == c:
             if i - lo < s[at + S_KNOWN]:
                 s[at + S_KNOWN] -= 1
@@ -365,9 +214,9 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
     s[AT_FORMAT] = FORMAT
     s[AT_GAME] = game_id
     s[AT_PLAYERS] = n_players
-    s[_AT_OPTIONS] = _OPT_KEEP if keep else 0
-    s[_AT_WINNER] = NO_SEAT
-    s[_AT_ENDER] = NO_SEAT
+    s[AT_OPTIONS] = OPT_KEEP if keep else 0
+    s[AT_WINNER] = NO_SEAT
+    s[AT_ENDER] = NO_SEAT
     s[AT_CARDS] = n
     store(Prng(seed), s, AT_RNG)
     for seat in range(n_players):
@@ -376,7 +225,7 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
         s[AT_STARTS + k] = n
     s[AT_AREA:] = full
     # the first dealer deals as if the round before had been dealt by the seat on its right
-    s[_AT_DEALER] = (first_dealer + n_players - 1) % n_players
+    s[AT_DEALER] = (first_dealer + n_players - 1) % n_players
     _deal(s, deck)
     return s
 
@@ -388,22 +237,22 @@ def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
     to shuffle are the same whatever was laid, and an explicit order names them plainly."""
     for k in range(lo_section, hi_section):
         stay = 0
-        if leave_top and _count(s, k):
+        if leave_top and size(s, k):
             stay = 1
         if leave_kept and HAND_OF <= k < HAND_OF + MAX_PLAYERS:
-            stay = s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + _S_KEPT]
-        while _count(s, k) > stay:
-            i = _hi(s, k) - 1 if leave_kept else _lo(s, k)
-            _move(s, i, k, b, _count(s, b))
-            j = _hi(s, b) - 1
+            stay = s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + S_KEPT]
+        while size(s, k) > stay:
+            i = end(s, k) - 1 if leave_kept else begin(s, k)
+            _move(s, i, k, b, size(s, b))
+            j = end(s, b) - 1
             if s[j] > cards.SKIP:  # a valued wild
                 s[j] = cards.WILD
 
 
 def _sort(s, k):
     """Sort section k by code (insertion sort: sections are short and this is rare)."""
-    lo = _lo(s, k)
-    for i in range(lo + 1, _hi(s, k)):
+    lo = begin(s, k)
+    for i in range(lo + 1, end(s, k)):
         c = s[i]
         j = i
         while j > lo and s[j - 1] > c:
@@ -415,8 +264,8 @@ def _sort(s, k):
 def _order(s, k, order):
     """Sort section k, then shuffle it with the game's generator, or, with `order` (top
     first), check it holds the same cards and put them in that order."""
-    lo = _lo(s, k)
-    hi = _hi(s, k)
+    lo = begin(s, k)
+    hi = end(s, k)
     _sort(s, k)
     if order is not None:
         if len(order) != hi - lo or sorted(order) != list(s[lo:hi]):
@@ -440,25 +289,25 @@ def _deal(s, order=None):
     seat less what it kept, one at a time from the dealer's left, and turn the top card
     onto the new dealer's discard pile (L8-1, L8-7, L8-9)."""
     n = s[AT_PLAYERS]
-    s[_AT_DEALER] = d = (s[_AT_DEALER] + 1) % n
+    s[AT_DEALER] = d = (s[AT_DEALER] + 1) % n
     s[AT_UNDER] = 0
     _gather(s, DRAW_PILE, PILE, N_SECTIONS, False, True)
     _order(s, DRAW_PILE, order)
     for seat in range(n):
         at = AT_SEATS + seat * SEAT_BYTES
-        s[at + _S_GROUPS] = 0
+        s[at + S_GROUPS] = 0
         s[at + S_KNOWN] = 0
         _sort(s, HAND_OF + seat)  # the kept cards, so the dealt ones go in order among them
     for _ in range(HAND):
         for k in range(1, n + 1):
             seat = (d + k) % n
             if hand_count(s, seat) < HAND:
-                _into_hand(s, seat, _hi(s, DRAW_PILE) - 1, DRAW_PILE)
+                _into_hand(s, seat, end(s, DRAW_PILE) - 1, DRAW_PILE)
     for seat in range(n):
-        s[AT_SEATS + seat * SEAT_BYTES + _S_KEPT] = 0
-    _move(s, _hi(s, DRAW_PILE) - 1, DRAW_PILE, PILE + d, 0)
-    s[_AT_ROUND] += 1
-    s[_AT_TURN] = (d + 1) % n
+        s[AT_SEATS + seat * SEAT_BYTES + S_KEPT] = 0
+    _move(s, end(s, DRAW_PILE) - 1, DRAW_PILE, PILE + d, 0)
+    s[AT_ROUND] += 1
+    s[AT_TURN] = (d + 1) % n
     s[AT_PHASE] = DRAW
     _settle(s, None)
 
@@ -475,14 +324,14 @@ def _rebuild(s, order):
 def _settle(s, order):
     """Rebuild the draw pile once no face-down card is left in it; a seat that can draw
     nothing at all (no draw pile, every discard pile empty) goes straight on to play."""
-    if draw_count(s) == 0 and s[AT_PHASE] in (DRAW, PLAY):
+    if draw_count(s) == 0 and s[AT_PHASE] <= PLAY:
         spare = s[AT_UNDER]
         for seat in range(s[AT_PLAYERS]):
             if pile_count(s, seat) > 1:
                 spare += pile_count(s, seat) - 1
         if spare:
             _rebuild(s, order)
-    if s[AT_PHASE] == DRAW and draw_count(s) == 0 and not skipped(s, s[_AT_TURN]):
+    if s[AT_PHASE] == DRAW and draw_count(s) == 0 and not skipped(s, s[AT_TURN]):
         for seat in range(s[AT_PLAYERS]):
             if pile_count(s, seat):
                 return
@@ -510,9 +359,9 @@ def _kind_of_slot(s, slot):
 def fits(s, slot, c):
     """True when card c (a valued wild for a wild) extends the laid combination in group
     `slot` (L8-4): at either end of a run, by number to a set, by colour to a colour group."""
-    k = _GROUP + slot
-    lo = _lo(s, k)
-    hi = _hi(s, k)
+    k = GROUP + slot
+    lo = begin(s, k)
+    hi = end(s, k)
     kind_ = _kind_of_slot(s, slot)
     if c == cards.SKIP or c == cards.WILD:
         return False
@@ -527,7 +376,7 @@ def fits(s, slot, c):
 def legal_moves(s, out):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
     ph = s[AT_PHASE]
-    seat = s[_AT_TURN]
+    seat = s[AT_TURN]
     n = s[AT_PLAYERS]
     at = AT_SEATS + seat * SEAT_BYTES
     k = 0
@@ -549,21 +398,21 @@ def legal_moves(s, out):
     if ph == KEEP:
         out[0] = move(K_KEPT)
         k = 1
-        if s[at + _S_KEPT] < KEEP_MAX:
-            lo = _lo(s, HAND_OF + seat)
-            hi = _hi(s, HAND_OF + seat)
-            for i in range(lo + s[at + _S_KEPT], hi):
-                if not _dup(s, lo + s[at + _S_KEPT], i):
+        if s[at + S_KEPT] < KEEP_MAX:
+            lo = begin(s, HAND_OF + seat)
+            hi = end(s, HAND_OF + seat)
+            for i in range(lo + s[at + S_KEPT], hi):
+                if not _dup(s, lo + s[at + S_KEPT], i):
                     out[k] = move(K_KEEP, 0, s[i])
                     k += 1
         return k
     if ph != PLAY:
         return 0
-    groups = s[at + _S_GROUPS]
+    groups = s[at + S_GROUPS]
     hc = hand_count(s, seat)
-    lo = _lo(s, HAND_OF + seat)
-    hi = _hi(s, HAND_OF + seat)
-    if not groups & _LAID:
+    lo = begin(s, HAND_OF + seat)
+    hi = end(s, HAND_OF + seat)
+    if not groups & LAID:
         lv = level(s, seat)
         rq = CARD_ONE_STAR[lv - 1]
         if hc >= 2 or (lv == 8 and hc >= 1):
@@ -594,9 +443,9 @@ def legal_moves(s, out):
             return k  # the turn goes on only with the whole level laid or taken back
     elif hc >= 2:
         for slot in range(n * GROUPS_PER_SEAT):
-            if not _count(s, _GROUP + slot):
+            if not size(s, GROUP + slot):
                 continue
-            if not s[AT_SEATS + (slot // GROUPS_PER_SEAT) * SEAT_BYTES + _S_GROUPS] & _LAID:
+            if not s[AT_SEATS + (slot // GROUPS_PER_SEAT) * SEAT_BYTES + S_GROUPS] & LAID:
                 continue
             kind_ = _kind_of_slot(s, slot)
             wild_seen = False
@@ -631,9 +480,9 @@ def _whole(s, seat, rq):
     """True when each of the seat's groups meets its requirement. Every wild in a group has
     its value and runs lie sorted by number, so this reads the bytes as they are."""
     for r in range(len(rq)):
-        k = _GROUP + seat * GROUPS_PER_SEAT + r
-        lo = _lo(s, k)
-        hi = _hi(s, k)
+        k = GROUP + seat * GROUPS_PER_SEAT + r
+        lo = begin(s, k)
+        hi = end(s, k)
         if hi - lo < rq[r][1]:
             return False
         kind_ = rq[r][0]
@@ -670,46 +519,46 @@ def apply(s, m, order=None):
     kd = m >> 12
     c = m & 127
     t = (m >> 7) & 31
-    seat = s[_AT_TURN]
+    seat = s[AT_TURN]
     at = AT_SEATS + seat * SEAT_BYTES
     if kd == K_DRAW:
-        _into_hand(s, seat, _hi(s, DRAW_PILE) - 1, DRAW_PILE)
+        _into_hand(s, seat, end(s, DRAW_PILE) - 1, DRAW_PILE)
         s[AT_PHASE] = PLAY
     elif kd == K_TAKE:
-        _into_hand(s, seat, _hi(s, PILE + t) - 1, PILE + t, True)
+        _into_hand(s, seat, end(s, PILE + t) - 1, PILE + t, True)
         s[AT_PHASE] = PLAY
     elif kd == K_SKIPPED:
-        _move(s, _lo(s, FRONT + seat), FRONT + seat, DRAW_PILE, 0)
+        _move(s, begin(s, FRONT + seat), FRONT + seat, DRAW_PILE, 0)
         s[AT_UNDER] += 1
         _next_seat(s)
     elif kd == K_PUT:
-        b = _GROUP + seat * GROUPS_PER_SEAT + t
+        b = GROUP + seat * GROUPS_PER_SEAT + t
         run = CARD_ONE_STAR[s[at + S_LEVEL] - 1][t][0] == RUN
         _out_of_hand(s, seat, c, b, _sorted_at(s, b, c, 0, run))
-        s[at + _S_GROUPS] |= 1 << t
+        s[at + S_GROUPS] |= 1 << t
     elif kd == K_LAY:
-        s[at + _S_GROUPS] |= _LAID
+        s[at + S_GROUPS] |= LAID
         if s[at + S_LEVEL] == 8:  # L8-8: laying out level 8 wins at once
             s[at + S_LEVEL] = VICTORY
-            s[_AT_WINNER] = seat
+            s[AT_WINNER] = seat
             s[AT_PHASE] = WON
     elif kd == K_CANCEL:
         for r in range(GROUPS_PER_SEAT):
-            b = _GROUP + seat * GROUPS_PER_SEAT + r
-            while _count(s, b):
-                _into_hand(s, seat, _lo(s, b), b)
-        s[at + _S_GROUPS] = 0
+            b = GROUP + seat * GROUPS_PER_SEAT + r
+            while size(s, b):
+                _into_hand(s, seat, begin(s, b), b)
+        s[at + S_GROUPS] = 0
     elif kd == K_ADD:
-        b = _GROUP + t
+        b = GROUP + t
         _out_of_hand(s, seat, c, b, _sorted_at(s, b, c, 0, _kind_of_slot(s, t) == RUN))
     elif kd == K_DISCARD:
-        _out_of_hand(s, seat, c, PILE + seat, _count(s, PILE + seat))
+        _out_of_hand(s, seat, c, PILE + seat, size(s, PILE + seat))
         _end_turn(s, seat)
     elif kd == K_GIVE:
         _out_of_hand(s, seat, cards.SKIP, FRONT + t, 0)
         _end_turn(s, seat)
     elif kd == K_KEEP:
-        front = _lo(s, HAND_OF + seat) + s[at + _S_KEPT]
+        front = begin(s, HAND_OF + seat) + s[at + S_KEPT]
         i = front
         while s[i] != c:
             i += 1
@@ -717,17 +566,17 @@ def apply(s, m, order=None):
             s[i] = s[i - 1]
             i -= 1
         s[front] = c
-        s[at + _S_KEPT] += 1
+        s[at + S_KEPT] += 1
     elif kd == K_KEPT:
         _next_keeper(s, seat, order)
     elif kd == K_NEXT:
-        _next_keeper(s, s[_AT_ENDER], order)
-    if s[AT_PHASE] in (DRAW, PLAY):
+        _next_keeper(s, s[AT_ENDER], order)
+    if s[AT_PHASE] <= PLAY:
         _settle(s, order)
 
 
 def _next_seat(s):
-    s[_AT_TURN] = (s[_AT_TURN] + 1) % s[AT_PLAYERS]
+    s[AT_TURN] = (s[AT_TURN] + 1) % s[AT_PLAYERS]
     s[AT_PHASE] = DRAW
 
 
@@ -739,16 +588,16 @@ def _end_turn(s, seat):
         return
     n = s[AT_PLAYERS]
     # L8-5: a Skip given as the last card has no effect; it goes back with the rest
-    s[_AT_ENDER] = seat
+    s[AT_ENDER] = seat
     s[AT_PHASE] = OVER
     for p in range(n):
         at = AT_SEATS + p * SEAT_BYTES
         s[at + S_KNOWN] = 0  # the hands go back unseen
-        gain = 2 if p == seat else (1 if s[at + _S_GROUPS] & _LAID else 0)
-        s[at + _S_GAINED] = gain
+        gain = 2 if p == seat else (1 if s[at + S_GROUPS] & LAID else 0)
+        s[at + S_GAINED] = gain
         s[at + S_LEVEL] = min(s[at + S_LEVEL] + gain, VICTORY)
     if s[AT_SEATS + seat * SEAT_BYTES + S_LEVEL] == VICTORY:  # L8-8: level 7 laid out, then out
-        s[_AT_WINNER] = seat
+        s[AT_WINNER] = seat
         s[AT_PHASE] = WON
 
 
@@ -756,7 +605,7 @@ def keeper(s, p):
     """True when seat p may keep cards at this round's end (L8-9): the option is on, p is
     on level 5 to 8 and did not lay out."""
     at = AT_SEATS + p * SEAT_BYTES
-    return bool(s[_AT_OPTIONS] & _OPT_KEEP) and s[at + S_LEVEL] >= _KEEP_FROM and not s[at + _S_GROUPS] & _LAID
+    return bool(s[AT_OPTIONS] & OPT_KEEP) and s[at + S_LEVEL] >= _KEEP_FROM and not s[at + S_GROUPS] & LAID
 
 
 def _next_keeper(s, after, order):
@@ -764,9 +613,9 @@ def _next_keeper(s, after, order):
     from the seat that ended the round (never a keeper: it laid out), or deal."""
     n = s[AT_PLAYERS]
     p = (after + 1) % n
-    while p != s[_AT_ENDER]:
+    while p != s[AT_ENDER]:
         if keeper(s, p):
-            s[_AT_TURN] = p
+            s[AT_TURN] = p
             s[AT_PHASE] = KEEP
             return
         p = (p + 1) % n

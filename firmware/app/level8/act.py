@@ -8,7 +8,7 @@ illegal is offered; the moves chosen go back to the table (`Table.commit`), whic
 says and saves them.
 """
 
-from level8 import cards, rules
+from level8 import cards, layout
 from level8.levels import COLOUR, RUN, SET, describe_level
 
 from app.app import forget
@@ -27,6 +27,7 @@ def open(app, t, it):
         browse(app, t)
     else:
         card(app, t, it)
+    t.rest()  # the moves are listed: the rules' code can go while a chooser is up
 
 
 def back(t):
@@ -56,23 +57,23 @@ def _name(t):
 
 
 def draw(app, t):
-    s = t.game.state
+    s = t.state
     me = t.me
     ms = _moves(t)
     if len(ms) == 1:
         m = ms[0]
-        if rules.kind(m) == rules.K_SKIPPED:
+        if layout.kind(m) == layout.K_SKIPPED:
             done(app, t, ms, "You are skipped: the Skip goes under the draw pile" if not app.p.mono else "Skipped this turn")
         else:
             done(app, t, ms)
         return
     items = []
     for m in ms:
-        if rules.kind(m) == rules.K_DRAW:
-            items.append(["Draw pile (%d left)" % rules.draw_count(s), _play(t, m), m])
-        elif rules.kind(m) == rules.K_TAKE:
-            p = rules.target(m)
-            c = rules.pile_top(s, p)
+        if layout.kind(m) == layout.K_DRAW:
+            items.append(["Draw pile (%d left)" % layout.draw_count(s), _play(t, m), m])
+        elif layout.kind(m) == layout.K_TAKE:
+            p = layout.target(m)
+            c = layout.pile_top(s, p)
             w = say.whose(p, me, t.name)
             w = "your" if w == "own" else w
             if app.p.mono:
@@ -96,18 +97,18 @@ def _play(t, m, said=""):
 
 
 def lay(app, t):
-    s = t.game.state
+    s = t.state
     me = t.me
-    reqs = rules.reqs(s, me)
-    hand = [c for c in rules.hand(s, me) if c != cards.SKIP]
+    reqs = layout.reqs(s, me)
+    hand = [c for c in layout.hand(s, me) if c != cards.SKIP]
     t.message = "Looking for layouts..."
     app.render()
     from level8 import meld
 
     found, capped = meld.layouts(hand, reqs, 20)
     forget("level8.meld", "level8.combos")  # 20 KB of code: not needed to choose one
-    last = rules.level(s, me) == 8  # laying out level 8 wins: it may use every card
-    hn = rules.hand_count(s, me)
+    last = layout.level(s, me) == 8  # laying out level 8 wins: it may use every card
+    hn = layout.hand_count(s, me)
     ok = []
     for lay_ in found:
         n = 0
@@ -155,7 +156,7 @@ class Layouts:
         y = title_bar(p, ("Layout %d of %d%s" if not p.mono else "Lay %d/%d%s") % (self.i + 1, n, more))
         step = 8 if p.mono else 11
         x = 0 if p.mono else 4
-        left = list(rules.hand(self.t.game.state, self.t.me))
+        left = list(layout.hand(self.t.state, self.t.me))
         for r in range(len(self.reqs)):
             g = self.found[self.i][r]
             kind = self.reqs[r][0]
@@ -209,8 +210,8 @@ class Wilds:
         ms = []
         for r in range(len(self.groups)):
             for c in self.groups[r]:
-                ms.append(rules.move(rules.K_PUT, r, c))
-        ms.append(rules.move(rules.K_LAY))
+                ms.append(layout.move(layout.K_PUT, r, c))
+        ms.append(layout.move(layout.K_LAY))
         done(app, self.t, ms, "")
 
     def ask(self, app, options):
@@ -268,30 +269,30 @@ def _options(g, kind):
 
 
 def card(app, t, i):
-    s = t.game.state
+    s = t.state
     me = t.me
-    c = rules.hand(s, me)[i]
+    c = layout.hand(s, me)[i]
     wild = c == cards.WILD
     items = []
     for m in _moves(t):
-        k = rules.kind(m)
-        x = rules.card(m)
-        if k == rules.K_ADD and (x == c or (wild and cards.is_wild(x))):
-            slot = rules.target(m)
-            owner = slot // rules.GROUPS_PER_SEAT
+        k = layout.kind(m)
+        x = layout.card(m)
+        if k == layout.K_ADD and (x == c or (wild and cards.is_wild(x))):
+            slot = layout.target(m)
+            owner = slot // layout.GROUPS_PER_SEAT
             w = say.whose(owner, me, t.name)
             w = "your" if w == "own" else w
-            g = rules.group(s, owner, slot % rules.GROUPS_PER_SEAT)
+            g = layout.group(s, owner, slot % layout.GROUPS_PER_SEAT)
             if app.p.mono:
                 label = "+%s: %s" % (say.tokens([x]) if wild else "", _short(g))
             else:
                 label = "Add%s to %s %s %s" % (
                     " as " + say.tokens([x])[1:] if wild else "", w, say.group_name(s, slot), _short(g))
             items.append([label, _play(t, m), m])
-        elif k == rules.K_DISCARD and x == c:
+        elif k == layout.K_DISCARD and x == c:
             items.insert(0, ["Discard " + (cards.name(c) if not app.p.mono else say.tokens([c])), _play(t, m), m])
-        elif k == rules.K_GIVE and c == cards.SKIP:
-            items.append(["Skip " + t.name(rules.target(m)), _play(t, m), m])
+        elif k == layout.K_GIVE and c == cards.SKIP:
+            items.append(["Skip " + t.name(layout.target(m)), _play(t, m), m])
     if not items:
         t.message = "Lay out or cancel first"
         back(t)(app)
@@ -312,16 +313,16 @@ def _short(g):
 
 
 def browse(app, t):
-    s = t.game.state
+    s = t.state
     width = app.p.cols - 1
     lines = []
-    for q in range(rules.players(s)):
-        head = "%s: level %d" % (t.name(q), min(rules.level(s, q), 8))
-        if not rules.laid(s, q):
-            lines += wrap(head + ", " + describe_level(rules.reqs(s, q)), width)
+    for q in range(layout.players(s)):
+        head = "%s: level %d" % (t.name(q), min(layout.level(s, q), 8))
+        if not layout.laid(s, q):
+            lines += wrap(head + ", " + describe_level(layout.reqs(s, q)), width)
             continue
         lines.append(head + ", laid out:")
-        for r in range(len(rules.reqs(s, q))):
-            lines += wrap("- %s: %s" % (say.group_name(s, q * rules.GROUPS_PER_SEAT + r), say.tokens(rules.group(s, q, r))), width)
-    lines.append("Draw pile: %d cards" % rules.draw_count(s))
+        for r in range(len(layout.reqs(s, q))):
+            lines += wrap("- %s: %s" % (say.group_name(s, q * layout.GROUPS_PER_SEAT + r), say.tokens(layout.group(s, q, r))), width)
+    lines.append("Draw pile: %d cards" % layout.draw_count(s))
     app.go(Pager("Table", lines, back(t)))

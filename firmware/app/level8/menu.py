@@ -10,7 +10,7 @@ from app.level8 import GAME, file, name, which
 from app.screen import Menu, Pager, wrap
 
 _TABLE_CODE = ("app.level8.play", "app.level8.act", "app.level8.say", "ui.level8.colour", "ui.level8.mono")
-_ENGINE = ("level8.bot", "level8.meld", "level8.combos", "level8.view", "level8.referee")
+_ENGINE = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.view", "level8.referee", "level8.game", "level8.rules")
 
 
 def menu(app):
@@ -53,7 +53,8 @@ def start(app, game, c):
 def play(app, g, flags, people, strength, message):
     from app.level8.play import Table
 
-    app.go(Table(app, g, flags, people, strength, message))
+    t = Table(app, g, flags, people, strength, message)
+    app.go(t)
     # the table needs none of the menus' code (see app.app.forget)
     forget(
         "app.level8.menu",
@@ -65,9 +66,8 @@ def play(app, g, flags, people, strength, message):
         "app.level8.newgame",
         "app.level8.choices",
         "app.level8.saves",
-        "level8.referee",
-        "prng",
     )
+    t.rest()  # the rules' code comes back with the first move
 
 
 def resume(app, asked=False):
@@ -87,9 +87,9 @@ def resume(app, asked=False):
         if asked:
             app.go(menu(app))
         return False
-    from level8 import rules
+    from level8 import layout
 
-    play(app, g, flags, people, strength, "Welcome back: round %d." % rules.round_no(g.state))
+    play(app, g, flags, people, strength, "Welcome back: round %d." % layout.round_no(g.state))
     return True
 
 
@@ -137,16 +137,15 @@ def pause_menu(app, table):
 
 def finish(app, table, gave_up=False):
     """Record the result (games against bots only), then show the standings."""
-    from level8 import rules
+    from level8 import layout
 
-    g = table.game
-    s = g.state
-    n = rules.players(s)
-    won_by = rules.winner(s) if not gave_up else rules.NO_SEAT
-    rounds = rules.round_no(s)
-    game = rules.game(s)
+    s = table.state
+    n = layout.players(s)
+    won_by = layout.winner(s) if not gave_up else layout.NO_SEAT
+    rounds = layout.round_no(s)
+    game = layout.game(s)
     names = [table.name(q) for q in range(n)]
-    levels = [rules.level(s, q) for q in range(n)]
+    levels = [layout.level(s, q) for q in range(n)]
     solo = table.people == 1
     assisted = table.hinted
     # the save goes first: a power cut between the two loses this result rather than
@@ -164,7 +163,7 @@ def finish(app, table, gave_up=False):
     forget(*_TABLE_CODE)
     forget(*_ENGINE)
     table = None
-    if won_by == rules.NO_SEAT:
+    if won_by == layout.NO_SEAT:
         title = "Game given up"
     elif solo:
         title = "You won!" if won_by == 0 else names[won_by] + " won"

@@ -20,26 +20,31 @@ and every bot's step, with who plays which seat (app/level8/saves.py).
 
 import sys
 
-from level8 import cards, rules
-from level8.rules import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
+from level8 import cards, layout
+from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
 from app.app import forget
-from app.level8 import GAME, file, saves
+from app.level8 import GAME, file
 from compat import const, ticks_add, ticks_diff
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
 
 PERIOD = const(1400)  # ms a bot's step stays on show before its next one
-_BOT = ("level8.bot", "level8.meld", "level8.combos", "level8.view", "app.level8.say")
+_BOT = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.view", "app.level8.say")
+# the engine that plays moves: loaded for a move (Table.game), let go once it is saved (Table.rest)
+_RULES = ("level8.game", "level8.rules", "level8.referee", "prng")
 
 
 class Table:
     def __init__(self, app, game, flags, people, strength, message):
-        self.game = game
+        from app.level8.saves import BY_COLOUR, HINTED
+
+        self.state = game.state
+        self._game = game
         self.people = people
         self.strength = strength
-        self.hinted = bool(flags & saves.HINTED)
-        self.by_colour = bool(flags & saves.BY_COLOUR)
+        self.hinted = bool(flags & HINTED)
+        self.by_colour = bool(flags & BY_COLOUR)
         self.message = message
         self.focus = 0
         self.order = bytearray(16)  # display position -> hand index
@@ -55,6 +60,21 @@ class Table:
         self.survey()
         self.begin()
 
+    @property
+    def game(self):
+        """The Game on the table's state. The rules' code is loaded for a move and let go
+        once the move is saved (`rest`): between moves the table only reads the state."""
+        g = self._game
+        if g is None:
+            from level8.game import Game
+
+            g = self._game = Game(state=self.state)
+        return g
+
+    def rest(self):
+        self._game = None
+        forget(*_RULES)
+
     # who is who
 
     def name(self, q):
@@ -69,9 +89,9 @@ class Table:
         """Whose hand shows now; the pass screen when the turn comes to another person."""
         if self.people == 1:
             return
-        s = self.game.state
-        q = rules.turn(s)
-        if rules.phase(s) in (DRAW, PLAY, KEEP) and not self.bot(q):
+        s = self.state
+        q = layout.turn(s)
+        if layout.phase(s) in (DRAW, PLAY, KEEP) and not self.bot(q):
             if self.me != q:
                 self.me = q
                 self.hidden = True
@@ -81,16 +101,16 @@ class Table:
 
     def mine(self):
         """The person whose hand shows is on turn (not a bot, not the round's end)."""
-        s = self.game.state
-        return rules.turn(s) == self.me and rules.phase(s) in (DRAW, PLAY, KEEP) and not self.hidden
+        s = self.state
+        return layout.turn(s) == self.me and layout.phase(s) in (DRAW, PLAY, KEEP) and not self.hidden
 
     def survey(self):
         """The hand's display order and the ring's items, for this position."""
-        s = self.game.state
+        s = self.state
         me = self.me
-        hn = self.hn = rules.hand_count(s, me) if me != NO_SEAT else 0
+        hn = self.hn = layout.hand_count(s, me) if me != NO_SEAT else 0
         if hn:
-            h = rules.hand(s, me)
+            h = layout.hand(s, me)
             key = []
             for i in range(hn):
                 c = h[i]
@@ -104,11 +124,11 @@ class Table:
             key.sort()
             for i in range(hn):
                 self.order[i] = key[i] & 15
-        ph = rules.phase(s)
+        ph = layout.phase(s)
         if self.mine() and ph == DRAW:
             self.items = [DRAW_IT, TABLE, HINT, SORT, MENU]
         elif self.mine() and ph == PLAY:
-            self.items = ([] if rules.laid(s, me) else [LAY]) + [TABLE, HINT, SORT, MENU]
+            self.items = ([] if layout.laid(s, me) else [LAY]) + [TABLE, HINT, SORT, MENU]
         elif self.mine() and ph == KEEP:
             self.items = [DONE, TABLE, SORT, MENU]
         else:
@@ -126,7 +146,7 @@ class Table:
         return self.items[pos - self.hn]
 
     def card(self, i):
-        return rules.hand(self.game.state, self.me)[i]
+        return layout.hand(self.state, self.me)[i]
 
     def to_item(self, it):
         for k in range(len(self.items)):
@@ -147,13 +167,13 @@ class Table:
             elif k == "back":
                 self.open_menu(app)
             return
-        s = self.game.state
+        s = self.state
         if k == "back":
             self.open_menu(app)
             return
-        if rules.phase(s) == OVER:
+        if layout.phase(s) == OVER:
             if k == "ok":
-                self.commit(app, [rules.move(rules.K_NEXT)], "")
+                self.commit(app, [layout.move(layout.K_NEXT)], "")
             return
         if k == "up" or k == "left":
             self.focus = (self.focus - 1) % self.ring()
@@ -168,8 +188,8 @@ class Table:
             self.choose(app, self.item(self.focus))
 
     def choose(self, app, it):
-        s = self.game.state
-        ph = rules.phase(s)
+        s = self.state
+        ph = layout.phase(s)
         if it == MENU:
             self.open_menu(app)
         elif it == SORT:
@@ -178,21 +198,21 @@ class Table:
             self.survey()
             self.save(app)
         elif it == DONE:
-            self.commit(app, [rules.move(rules.K_KEPT)], "")
+            self.commit(app, [layout.move(layout.K_KEPT)], "")
         elif it == HINT:
             self.hint(app)
         elif it < 100 and ph == KEEP:
-            if rules.kept(s, self.me) >= rules.KEEP_MAX:
+            if layout.kept(s, self.me) >= layout.KEEP_MAX:
                 self.message = "You keep 4 cards at most"
-            elif it < rules.kept(s, self.me):
+            elif it < layout.kept(s, self.me):
                 self.message = "Already kept"
             else:
                 c = self.card(it)
-                ms = [rules.move(rules.K_KEEP, 0, c)]
-                if rules.kept(s, self.me) == rules.KEEP_MAX - 1:
-                    ms.append(rules.move(rules.K_KEPT))  # four kept: nothing more to choose
+                ms = [layout.move(layout.K_KEEP, 0, c)]
+                if layout.kept(s, self.me) == layout.KEEP_MAX - 1:
+                    ms.append(layout.move(layout.K_KEPT))  # four kept: nothing more to choose
                 self.commit(app, ms, "")
-                if rules.phase(s) == KEEP and rules.turn(s) == self.me:
+                if layout.phase(s) == KEEP and layout.turn(s) == self.me:
                     self.message = "Kept %s. Keep up to 4, then Done" % cards.name(c)
         elif it < 100 and ph == DRAW:
             self.message = "Draw first: choose Draw"
@@ -203,16 +223,16 @@ class Table:
 
     def begin(self):
         """When a person's turn (its draw, or its keeping) begins: the cursor's start."""
-        s = self.game.state
-        ph = rules.phase(s)
-        now = (rules.round_no(s), rules.turn(s), ph)
+        s = self.state
+        ph = layout.phase(s)
+        now = (layout.round_no(s), layout.turn(s), ph)
         if self.mine() and ph != PLAY and now != self.began:
             self.began = now
             self.start_turn()
 
     def start_turn(self):
         """Where the cursor starts when a person's turn (or part of it) begins."""
-        ph = rules.phase(self.game.state)
+        ph = layout.phase(self.state)
         if ph == DRAW:
             self.to_item(DRAW_IT)
         elif ph == KEEP:
@@ -231,35 +251,39 @@ class Table:
         self.after_change(app)
 
     def after_change(self, app):
-        s = self.game.state
-        if rules.phase(s) == WON:
+        s = self.state
+        if layout.phase(s) == WON:
             app.game().finish(app, self)  # the menus: reached through the app, not imported
             return
         self.settle(app)
         self.survey()
         self.begin()
-        if self.mine() and rules.phase(s) == PLAY and self.focus >= self.hn:
+        if self.mine() and layout.phase(s) == PLAY and self.focus >= self.hn:
             self.focus = 0
-        if not self.bot(rules.turn(s)) or rules.phase(s) == OVER:
+        if not self.bot(layout.turn(s)) or layout.phase(s) == OVER:
             _unload()
         self.save(app)
+        self.rest()
 
     def save(self, app, ended=False):
         """Keep the game on flash (after every move and every bot's step), or drop it."""
-        name = file(rules.game(self.game.state), GAME)
+        name = file(layout.game(self.state), GAME)
         if ended:
             app.store.remove(name)
             return
+        from app.level8 import saves
+
         flags = (saves.HINTED if self.hinted else 0) | (saves.BY_COLOUR if self.by_colour else 0)
-        app.store.write(name, saves.encode(self.game, flags, self.people, self.strength))
+        app.store.write(name, saves.encode(self.state, flags, self.people, self.strength))
+        forget("app.level8.saves")
 
     def tick(self, app, now):
         """A bot's turn, a step at a time (True when it changed the table: App.tick draws it)."""
         if not app.awake or self.hidden:
             return False
-        s = self.game.state
-        ph = rules.phase(s)
-        if ph in (OVER, WON) or not self.bot(rules.turn(s)):
+        s = self.state
+        ph = layout.phase(s)
+        if ph in (OVER, WON) or not self.bot(layout.turn(s)):
             return False
         if ticks_diff(now, self.due) < 0:
             return False
@@ -268,8 +292,8 @@ class Table:
         return True
 
     def bot_step(self, app):
-        s = self.game.state
-        q = rules.turn(s)
+        s = self.state
+        q = layout.turn(s)
         if not self.steps:
             from level8 import bot, view
 
@@ -282,6 +306,7 @@ class Table:
         from app.level8 import say
 
         said = say.step(s, q, step, self.name, app.p.mono)
+        forget("app.level8.say")
         self.commit(app, step, said)
 
     def hint(self, app):
@@ -290,15 +315,16 @@ class Table:
         app.render()
         from level8 import bot, view
 
-        v = view.see(self.game.state, self.me)
+        v = view.see(self.state, self.me)
         h = getattr(bot, "hint", None)
         ms = h(v) if h else bot.play(v, 2)
         if isinstance(ms, int):
             ms = [ms]
         from app.level8 import say
 
-        self.message = say.hint(self.game.state, self.me, _steps(ms), self.name, app.p.mono)
+        self.message = say.hint(self.state, self.me, _steps(ms), self.name, app.p.mono)
         _unload()
+        self.rest()
         if not self.hinted:
             self.hinted = True
             self.save(app)
@@ -328,9 +354,9 @@ def _steps(ms):
     out = []
     cur = []
     for m in ms:
-        k = rules.kind(m)
+        k = layout.kind(m)
         cur.append(m)
-        if k != rules.K_PUT and k != rules.K_KEEP:
+        if k != layout.K_PUT and k != layout.K_KEEP:
             out.append(cur)
             cur = []
     if cur:

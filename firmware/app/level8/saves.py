@@ -7,7 +7,7 @@ whole game: level8/game.py).
        bit 1 BY_COLOUR (the hand is sorted by colour), the other bits 0
     4  people: seats 1..people are people sharing the handheld, the rest bots (1..players)
     5  the bots' strength (0..2)
-    6..  the state (level8.rules), as Game.encode() gives it
+    6..  the state (level8/layout.py), as Game.encode() gives it
 
 It is written after every move a person makes and every step of a bot's turn (app/level8/play.py),
 so a power cut loses at most the step being saved. Resuming checks the position
@@ -23,14 +23,14 @@ VERSION = const(1)
 _HEAD = const(6)
 
 
-def encode(game, flags, people, strength):
+def encode(state, flags, people, strength):
     out = bytearray(_HEAD)
     out[0:2] = MAGIC
     out[2] = VERSION
     out[3] = flags & (HINTED | BY_COLOUR)
     out[4] = people
     out[5] = strength
-    return bytes(out) + game.encode()
+    return bytes(out) + bytes(state)
 
 
 def decode(data, game_id):
@@ -40,7 +40,7 @@ def decode(data, game_id):
         raise ValueError("not a saved game")
     if data[2] != VERSION:
         raise ValueError("saved by another version")
-    from level8 import rules
+    from level8 import layout
     from level8.game import Game
 
     try:
@@ -48,6 +48,6 @@ def decode(data, game_id):
     except (ValueError, IndexError):
         raise ValueError("saved game damaged")
     s = g.state
-    if data[3] > 3 or not 1 <= data[4] <= rules.players(s) or data[5] > 2 or rules.game(s) != game_id:
+    if data[3] > 3 or not 1 <= data[4] <= layout.players(s) or data[5] > 2 or layout.game(s) != game_id:
         raise ValueError("saved game damaged")
     return g, data[3], data[4], data[5]

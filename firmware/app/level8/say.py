@@ -1,7 +1,7 @@
 """Moves of LEVEL 8 in words, for the table's message line: what a bot (or the person
 before, in pass and play) did, and a hint. Loaded only to say it."""
 
-from level8 import cards, rules
+from level8 import cards, layout
 from level8.levels import KIND_NAMES
 
 _KINDS = ("run", "set", "colour group")  # by requirement kind (levels.RUN, SET, COLOUR)
@@ -25,42 +25,42 @@ def whose(q, actor, name):
 
 
 def group_name(s, slot):
-    owner = slot // rules.GROUPS_PER_SEAT
-    kind = rules.reqs(s, owner)[slot % rules.GROUPS_PER_SEAT][0]
+    owner = slot // layout.GROUPS_PER_SEAT
+    kind = layout.reqs(s, owner)[slot % layout.GROUPS_PER_SEAT][0]
     return _KINDS[kind] if kind < len(_KINDS) else KIND_NAMES[kind]
 
 
 def _what(s, q, step, name, mono):
     """The step of seat q in words without the subject ("took red 7 from Bot 3's pile")."""
     m = step[0]
-    k = rules.kind(m)
-    if k == rules.K_DRAW:
+    k = layout.kind(m)
+    if k == layout.K_DRAW:
         return "drew a card"
-    if k == rules.K_TAKE:
-        p = rules.target(m)
-        c = rules.pile_top(s, p)
+    if k == layout.K_TAKE:
+        p = layout.target(m)
+        c = layout.pile_top(s, p)
         return "took %s from %s pile" % (cards.name(c), whose(p, q, name))
-    if k == rules.K_SKIPPED:
+    if k == layout.K_SKIPPED:
         return "is skipped this turn"
-    if k == rules.K_PUT:
-        groups = [[] for _ in rules.reqs(s, q)]  # type: list[list[int]]
+    if k == layout.K_PUT:
+        groups = [[] for _ in layout.reqs(s, q)]  # type: list[list[int]]
         for x in step:
-            if rules.kind(x) == rules.K_PUT:
-                groups[rules.target(x)].append(rules.card(x))
+            if layout.kind(x) == layout.K_PUT:
+                groups[layout.target(x)].append(layout.card(x))
         return "laid out: " + " + ".join([tokens(sorted(g, key=_by_number)) for g in groups])
-    if k == rules.K_ADD:
-        slot = rules.target(m)
+    if k == layout.K_ADD:
+        slot = layout.target(m)
         return "added %s to %s %s" % (
-            cards.name(rules.card(m)), whose(slot // rules.GROUPS_PER_SEAT, q, name), group_name(s, slot))
-    if k == rules.K_DISCARD:
-        return "discarded " + cards.name(rules.card(m))
-    if k == rules.K_GIVE:
-        t = rules.target(m)
+            cards.name(layout.card(m)), whose(slot // layout.GROUPS_PER_SEAT, q, name), group_name(s, slot))
+    if k == layout.K_DISCARD:
+        return "discarded " + cards.name(layout.card(m))
+    if k == layout.K_GIVE:
+        t = layout.target(m)
         return "gave a Skip to " + ("you" if name(t) == "You" else name(t))
-    if k == rules.K_KEEP or k == rules.K_KEPT:
+    if k == layout.K_KEEP or k == layout.K_KEPT:
         n = len(step) - 1
         return "kept %d card%s" % (n, "" if n == 1 else "s")
-    if k == rules.K_CANCEL:
+    if k == layout.K_CANCEL:
         return "took the level back"
     return ""
 
@@ -81,15 +81,15 @@ def hint(s, q, steps, name, mono=False):
     if not steps:
         return "No hint here"
     first = steps[0]
-    k = rules.kind(first[0])
-    if k == rules.K_DRAW:
+    k = layout.kind(first[0])
+    if k == layout.K_DRAW:
         return "Hint: draw from the draw pile"
     t = "Hint: " + _what(s, q, first, name, mono)
     t = t.replace("took", "take").replace("laid out", "lay out").replace("added", "add")
     t = t.replace("discarded", "discard").replace("gave", "give").replace("kept", "keep")
     t = t.replace(" own ", " your ")
-    if len(steps) > 1 and k != rules.K_KEEP:
+    if len(steps) > 1 and k != layout.K_KEEP:
         nxt = steps[1][0]
-        if rules.kind(nxt) == rules.K_DISCARD:
-            t += ", then discard " + cards.name(rules.card(nxt))
+        if layout.kind(nxt) == layout.K_DISCARD:
+            t += ", then discard " + cards.name(layout.card(nxt))
     return t

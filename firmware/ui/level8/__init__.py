@@ -5,7 +5,7 @@ the views and the table that moves the cursor (app/level8/play.py). `look(c)` gi
 card's colour role and its two characters, for both views.
 """
 
-from level8 import cards, rules
+from level8 import cards, layout
 
 from compat import const
 from ui import theme
@@ -44,8 +44,8 @@ def begin(view, p, t, full, n_lines):
     """The start both tables share: the round's end drawn instead of the table (once, or
     again on a full draw), a cleared screen and forgotten lines after a full draw or after
     the round's end; the state to draw, None when the round's end was handled."""
-    s = t.game.state
-    if rules.phase(s) == rules.OVER:
+    s = t.state
+    if layout.phase(s) == layout.OVER:
         if full or not view.over:
             view.over = True
             view.draw_over(p, t, s)

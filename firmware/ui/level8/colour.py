@@ -14,7 +14,7 @@ over the whole screen says who went out and who moved up.
 
 from array import array
 
-from level8 import cards, rules
+from level8 import cards, layout
 from level8.levels import describe_level
 
 from compat import const
@@ -59,25 +59,25 @@ class Table:
         s = T.begin(self, p, t, full, 6)
         if s is None:
             return
-        n = rules.players(s)
+        n = layout.players(s)
         me = t.me
-        first = 0 if me == rules.NO_SEAT else me + 1
-        turn = rules.turn(s)
+        first = 0 if me == layout.NO_SEAT else me + 1
+        turn = layout.turn(s)
         k = 0
         for i in range(n):
             q = (first + i) % n
             if q == me:
                 continue
-            look = (q, turn == q, rules.level(s, q), rules.laid(s, q), rules.hand_count(s, q),
-                    rules.pile_top(s, q), rules.skipped(s, q))
+            look = (q, turn == q, layout.level(s, q), layout.laid(s, q), layout.hand_count(s, q),
+                    layout.pile_top(s, q), layout.skipped(s, q))
             if self.lines[k] != look:
                 self.lines[k] = look
                 self.draw_seat(p, t, 1 + k * _LH, look)
             k += 1
-        if me != rules.NO_SEAT:
-            mine = (me, rules.level(s, me), rules.laid(s, me), rules.pile_top(s, me), rules.skipped(s, me),
-                    rules.group_count(s, me * 4) + 16 * rules.group_count(s, me * 4 + 1)
-                    + 256 * rules.group_count(s, me * 4 + 2) + 4096 * rules.group_count(s, me * 4 + 3))
+        if me != layout.NO_SEAT:
+            mine = (me, layout.level(s, me), layout.laid(s, me), layout.pile_top(s, me), layout.skipped(s, me),
+                    layout.group_count(s, me * 4) + 16 * layout.group_count(s, me * 4 + 1)
+                    + 256 * layout.group_count(s, me * 4 + 2) + 4096 * layout.group_count(s, me * 4 + 3))
             if self.mine != mine:
                 self.mine = mine
                 self.draw_mine(p, t, s, mine)
@@ -102,7 +102,7 @@ class Table:
         if laid:
             p.text("\x14", 80, y, theme.GOOD)
         p.text("%2d card%s" % (hn, " " if hn == 1 else "s"), 92, y, theme.DIM)
-        if top != rules.NONE:
+        if top != layout.NONE:
             p.text(T.token(top), 150, y, T.role(top))
         if skip:
             p.fill(196, y, 30, 8, theme.BAD)
@@ -116,7 +116,7 @@ class Table:
         x = p.text(" L%d" % min(lv, 8), x, _MY, theme.FG)
         if laid:
             p.text("\x14", x + 4, _MY, theme.GOOD)
-        if top != rules.NONE:
+        if top != layout.NONE:
             x = p.text("pile ", 112, _MY, theme.DIM)
             p.text(T.token(top), x, _MY, T.role(top))
         if skip:
@@ -124,13 +124,13 @@ class Table:
             p.text("SKIP", 199, _MY, theme.INK)
         y = _MY + 10
         if not laid:
-            p.text(describe_level(rules.reqs(s, me))[:39], 2, y, theme.DIM)
+            p.text(describe_level(layout.reqs(s, me))[:39], 2, y, theme.DIM)
             return
         x = 2
-        for r in range(len(rules.reqs(s, me))):
+        for r in range(len(layout.reqs(s, me))):
             if x > 2:
                 x = p.text("|", x, y, theme.DIM) + 3
-            g = rules.group(s, me, r)
+            g = layout.group(s, me, r)
             for j in range(len(g)):
                 if x > p.w - 24:
                     p.text("..", x, y, theme.DIM)
@@ -139,8 +139,8 @@ class Table:
 
     def draw_hand(self, p, t, s):
         hn = t.hn
-        hand = rules.hand(s, t.me) if hn else b""
-        kept = rules.kept(s, t.me) if hn and rules.phase(s) == rules.KEEP else 0
+        hand = layout.hand(s, t.me) if hn else b""
+        kept = layout.kept(s, t.me) if hn and layout.phase(s) == layout.KEEP else 0
         for pos in range(14):
             look = 0
             if pos < hn:
@@ -170,7 +170,7 @@ class Table:
 
     def draw_bar(self, p, t):
         it = t.item(t.focus) if t.focus >= t.hn else -1
-        bar = (tuple(t.items), it, rules.draw_count(t.game.state))
+        bar = (tuple(t.items), it, layout.draw_count(t.state))
         if bar == self.bar:
             return
         self.bar = bar
@@ -188,15 +188,15 @@ class Table:
 
     def draw_over(self, p, t, s):
         p.clear()
-        n = rules.players(s)
-        e = rules.ender(s)
-        p.text("Round %d is over" % rules.round_no(s), 4, 3, theme.HILITE, -1, 2)
+        n = layout.players(s)
+        e = layout.ender(s)
+        p.text("Round %d is over" % layout.round_no(s), 4, 3, theme.HILITE, -1, 2)
         p.hline(0, 21, p.w, theme.DIM)
         p.text("%s went out." % t.name(e), 4, 26, theme.FG)
         y = 40
         for q in range(n):
-            lv = rules.level(s, q)
-            up = rules.gained(s, q)
+            lv = layout.level(s, q)
+            up = layout.gained(s, q)
             p.text(t.name(q), 8, y, theme.FG)
             p.text("level %d" % min(lv, 8) if lv <= 8 else "won", 70, y, theme.FG)
             if up:

@@ -10,7 +10,7 @@
 
 from array import array
 
-from level8 import rules
+from level8 import layout
 from level8.levels import COLOUR, RUN
 
 from compat import const
@@ -46,33 +46,33 @@ class Table:
         s = T.begin(self, p, t, full, 3)
         if s is None:
             return
-        n = rules.players(s)
+        n = layout.players(s)
         me = t.me
-        first = 0 if me == rules.NO_SEAT else me + 1
+        first = 0 if me == layout.NO_SEAT else me + 1
         seats = [(first + i) % n for i in range(n) if (first + i) % n != me]
-        turn = rules.turn(s)
+        turn = layout.turn(s)
         for row in range(3):
             look = []
             for q in seats[2 * row : 2 * row + 2]:
-                look.append((q, turn == q, rules.level(s, q), rules.laid(s, q), rules.hand_count(s, q),
-                             rules.pile_top(s, q), rules.skipped(s, q)))
+                look.append((q, turn == q, layout.level(s, q), layout.laid(s, q), layout.hand_count(s, q),
+                             layout.pile_top(s, q), layout.skipped(s, q)))
             if self.lines[row] != look:
                 self.lines[row] = look
                 self.draw_seats(p, t, row * 8, look)
-        if me != rules.NO_SEAT:
-            lv = rules.level(s, me)
-            laid = rules.laid(s, me)
-            top = rules.pile_top(s, me)
-            skip = rules.skipped(s, me)
+        if me != layout.NO_SEAT:
+            lv = layout.level(s, me)
+            laid = layout.laid(s, me)
+            top = layout.pile_top(s, me)
+            skip = layout.skipped(s, me)
             mine = (me, lv, laid, top, skip)
             if self.mine != mine:
                 self.mine = mine
                 p.fill(0, _MY, p.w, 8, theme.BG)
-                text = "L%d " % min(lv, 8) + ("\x14" if laid else short_level(rules.reqs(s, me)))
+                text = "L%d " % min(lv, 8) + ("\x14" if laid else short_level(layout.reqs(s, me)))
                 if skip:
                     text += " !"
                 p.text(text[:16], 0, _MY, theme.FG)
-                if top != rules.NONE:
+                if top != layout.NONE:
                     tok = T.token(top)
                     p.text(tok, p.w - 6 * len(tok), _MY, theme.FG)
         self.draw_hand(p, t, s)
@@ -106,7 +106,7 @@ class Table:
             if laid:
                 p.text("\x14", x + 20, y, theme.FG)
             p.text("%2d" % hn, x + 27, y, theme.FG)
-            if top != rules.NONE:
+            if top != layout.NONE:
                 p.text(T.token(top), x + 42, y, theme.FG)
             if skip:
                 p.text("!", x + 58, y, theme.FG)  # the glyph's one lit column is x + 60
@@ -114,8 +114,8 @@ class Table:
 
     def draw_hand(self, p, t, s):
         hn = t.hn
-        hand = rules.hand(s, t.me) if hn else b""
-        kept = rules.kept(s, t.me) if hn and rules.phase(s) == rules.KEEP else 0
+        hand = layout.hand(s, t.me) if hn else b""
+        kept = layout.kept(s, t.me) if hn and layout.phase(s) == layout.KEEP else 0
         same = True
         for pos in range(14):
             look = 0
@@ -146,7 +146,7 @@ class Table:
 
     def draw_bar(self, p, t):
         it = t.item(t.focus) if t.focus >= t.hn else -1
-        bar = (tuple(t.items), it, rules.draw_count(t.game.state))
+        bar = (tuple(t.items), it, layout.draw_count(t.state))
         if bar == self.bar:
             return
         self.bar = bar
@@ -166,11 +166,11 @@ class Table:
     def draw_over(self, p, t, s):
         p.clear()
         p.fill(0, 0, p.w, 8, theme.HILITE)
-        p.text("Round %d: %s out" % (rules.round_no(s), t.name(rules.ender(s))), 1, 0, theme.INK)
+        p.text("Round %d: %s out" % (layout.round_no(s), t.name(layout.ender(s))), 1, 0, theme.INK)
         y = 9
-        for q in range(rules.players(s)):
-            lv = rules.level(s, q)
-            up = rules.gained(s, q)
+        for q in range(layout.players(s)):
+            lv = layout.level(s, q)
+            up = layout.gained(s, q)
             text = "%-8s %s" % (t.name(q), "L%d" % lv if lv <= 8 else "won")
             if up:
                 text += " +%d" % up
