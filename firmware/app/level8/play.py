@@ -220,6 +220,9 @@ class Table:
             from app.level8 import act  # the choosers, loaded only while one is open
 
             act.open(app, self, it)
+            if app.screen is not self:  # a chooser covers the table: its drawing can go
+                self.view = None
+                forget("ui.level8.mono", "ui.level8.colour")
 
     def begin(self):
         """When a person's turn (its draw, or its keeping) begins: the cursor's start."""
@@ -242,6 +245,16 @@ class Table:
             self.focus = 0
 
     # moves
+
+    def close(self, app):
+        """Back from a chooser (act.py, lay.py), whose code goes."""
+        app.go(self)
+        forget("app.level8.act", "app.level8.lay", "app.screen", "level8.meld", "level8.combos")
+
+    def chosen(self, app, ms, said=""):
+        """Back from a chooser, playing the moves `ms` chosen there."""
+        self.close(app)
+        self.commit(app, ms, said)
 
     def commit(self, app, ms, said):
         """Play moves `ms` for the seat on turn (checked by Game.apply), `said` in words."""
