@@ -8,7 +8,7 @@ status 2 for a malformed call.
 import json
 import sys
 
-from level8 import cards, combos, levels
+from level8 import cards, combos, levels, notation
 
 USAGE = ("usage: python -m host_sim level8 check [--game level8|levelup|board] [--side 1|2] --level N GROUP...\n"
          "       python -m host_sim level8 extend [--game level8|levelup|board] run|set|colour GROUP CARD...")
@@ -46,7 +46,7 @@ def split_options(args, allowed):
 
 def parse_game(opts):
     name = opts.get("--game", "level8")
-    game = cards.game_of_name(name)
+    game = notation.game_of_name(name)
     if game < 0:
         raise Malformed("unknown game " + repr(name) + ": level8, levelup or board")
     return game
@@ -60,7 +60,7 @@ def parse_group(text):
     out = []
     for t in toks:
         try:
-            out.append(cards.parse(t))
+            out.append(notation.parse_card(t))
         except ValueError as e:
             raise Malformed(str(e)) from None
     return out

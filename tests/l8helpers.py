@@ -1,13 +1,13 @@
 """Building LEVEL 8 positions for tests: hands dealt as asked, levels set, moves by token."""
 
-from level8 import cards, rules
+from level8 import cards, notation, rules
 from level8.game import Game
 from level8.rules import K_ADD, K_DISCARD, K_GIVE, K_LAY, K_PUT, K_TAKE, move
 
 
 def c(text):
     """Card codes for tokens: `R1 W S`."""
-    return [cards.parse(t) for t in text.split()]
+    return [notation.parse_card(t) for t in text.split()]
 
 
 def deck_for(game, hands, pile, draw, dealer=0):
@@ -48,7 +48,7 @@ def lay(g, groups):
 
 
 def discard(g, token):
-    g.apply(move(K_DISCARD, 0, cards.parse(token)))
+    g.apply(move(K_DISCARD, 0, notation.parse_card(token)))
 
 
 def take(g, seat):
@@ -56,7 +56,7 @@ def take(g, seat):
 
 
 def add(g, token, owner, r):
-    g.apply(move(K_ADD, owner * rules.GROUPS_PER_SEAT + r, cards.parse(token)))
+    g.apply(move(K_ADD, owner * rules.GROUPS_PER_SEAT + r, notation.parse_card(token)))
 
 
 def give(g, seat):

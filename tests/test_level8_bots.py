@@ -11,7 +11,7 @@ bench's level8 part on a tiny count.
 import argparse
 import random
 
-from level8 import bot, cards, levels, meld, need, referee, rules, view
+from level8 import bot, cards, levels, meld, need, notation, referee, rules, view
 from level8.game import Game
 from level8.rules import (
     AT_AREA,
@@ -87,13 +87,13 @@ def test_short_is_the_fewest_cards_the_meld_finder_lacks_on_every_level():
 
 
 def test_l8_3_sets_of_one_level_may_share_a_number_and_a_colour_card_goes_where_it_is_short():
-    need.load([cards.parse(t) for t in ["R5", "O5", "Y5", "G5", "B5", "R2", "O2", "Y9"]])
+    need.load([notation.parse_card(t) for t in ["R5", "O5", "Y5", "G5", "B5", "R2", "O2", "Y9"]])
     # a pair and two triples: a triple and the pair of 5s, a triple of 2s one short
     assert need.short(levels.CARD_ONE_STAR[5]) == 1
-    need.load([cards.parse(t) for t in ["R1", "R2", "R3", "R7", "R9"]])
+    need.load([notation.parse_card(t) for t in ["R1", "R2", "R3", "R7", "R9"]])
     # a run of three and four of one colour: the reds cannot be both
     assert need.short(levels.CARD_ONE_STAR[2]) == 2
-    need.add(cards.parse("O2"), 1)
+    need.add(notation.parse_card("O2"), 1)
     assert need.short(levels.CARD_ONE_STAR[2]) == 1
 
 

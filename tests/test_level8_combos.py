@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from level8 import cards, combos, levels
+from level8 import cards, combos, levels, notation
 from level8.levels import COLOUR, RUN, SET
 
 from tools import micropython as mpy
@@ -20,7 +20,7 @@ SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[Heal
 
 
 def g(text):
-    return [cards.parse(t) for t in text.split()]
+    return [notation.parse_card(t) for t in text.split()]
 
 
 def toks(codes):
@@ -53,8 +53,8 @@ def test_each_number_card_is_one_colour_and_number_and_its_token_parses_back():
     pairs = set()
     for c in range(cards.N_NUMBER_CARDS):
         pairs.add((cards.colour(c), cards.number(c)))
-        assert cards.parse(cards.token(c)) == c
-        assert cards.parse(cards.token(c).lower()) == c
+        assert notation.parse_card(cards.token(c)) == c
+        assert notation.parse_card(cards.token(c).lower()) == c
     assert pairs == {(col, n) for col in range(6) for n in range(1, 16)}
 
 
@@ -64,14 +64,14 @@ def test_each_number_card_is_one_colour_and_number_and_its_token_parses_back():
     ("w=15", cards.wild_as_number(15)), ("W=r", cards.wild_as_colour(0)), ("W=V", cards.wild_as_colour(5)),
 ])
 def test_spec_tokens_parse_case_insensitively(tok, code):
-    assert cards.parse(tok) == code
+    assert notation.parse_card(tok) == code
     assert cards.token(code) == tok.upper()
 
 
 @pytest.mark.parametrize("tok", ["R0", "R16", "R07", "X7", "7R", "RR", "W=0", "W=16", "W=X", "W=", "W7", "SS", "", "R-1"])
 def test_other_tokens_are_refused_with_a_reason(tok):
     with pytest.raises(ValueError, match="."):
-        cards.parse(tok)
+        notation.parse_card(tok)
 
 
 # -- levels as data ---------------------------------------------------------------

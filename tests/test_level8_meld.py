@@ -11,14 +11,14 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from level8 import cards, combos, levels, meld
+from level8 import cards, combos, levels, meld, notation
 from level8.levels import COLOUR, RUN, SET
 
 from tools import micropython as mpy
 
 
 def g(text):
-    return [cards.parse(t) for t in text.split()]
+    return [notation.parse_card(t) for t in text.split()]
 
 
 def toks(layout):

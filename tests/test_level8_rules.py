@@ -8,7 +8,7 @@ from array import array
 
 import pytest
 from l8helpers import add, c, discard, game_with, give, lay, take, tokens
-from level8 import bot, cards, referee, rules, view
+from level8 import bot, cards, notation, referee, rules, view
 from level8.game import Game, IllegalMove
 from level8.rules import (
     DRAW,
@@ -113,7 +113,7 @@ def test_l8_4_draw_from_the_draw_pile_or_any_discard_pile_own_included():
     s = g.state
     assert sorted(g.legal_moves()) == sorted([move(K_DRAW), move(K_TAKE, 2)])
     take(g, 2)
-    assert cards.parse("V15") in rules.hand(s, 0) and rules.pile_top(s, 2) == rules.NONE
+    assert notation.parse_card("V15") in rules.hand(s, 0) and rules.pile_top(s, 2) == rules.NONE
     refused(g, move(K_DRAW), "you have drawn your card for this turn")
     discard(g, "Y9")
     draw(g)
@@ -123,7 +123,7 @@ def test_l8_4_draw_from_the_draw_pile_or_any_discard_pile_own_included():
     # seat 0 again: its own pile's top is offered with the others
     assert move(K_TAKE, 0) in g.legal_moves() and move(K_TAKE, 1) in g.legal_moves()
     take(g, 0)
-    assert cards.parse("Y9") in rules.hand(s, 0)
+    assert notation.parse_card("Y9") in rules.hand(s, 0)
 
 
 def test_l8_4_a_card_taken_from_a_discard_pile_is_seen_by_everyone():
@@ -147,15 +147,15 @@ def test_l8_4_the_whole_level_or_nothing_and_never_more():
     for x in c("R1 R2 R3"):
         g.apply(move(K_PUT, 0, x))
     refused(g, move(K_LAY), "never part of it: a run of 3 is missing")
-    refused(g, move(rules.K_DISCARD, 0, cards.parse("Y9")), "lay out the whole level or take it back first")
-    refused(g, move(K_PUT, 2, cards.parse("B4")), "level 1 has 2 parts")
+    refused(g, move(rules.K_DISCARD, 0, notation.parse_card("Y9")), "lay out the whole level or take it back first")
+    refused(g, move(K_PUT, 2, notation.parse_card("B4")), "level 1 has 2 parts")
     g.apply(move(K_CANCEL))
     assert rules.hand(s, 0) == before and rules.pending(s, 0) == 0
     lay(g, "R1 R2 R3 / B4 B5 B6")
     assert rules.laid(s, 0)
     assert tokens(rules.group(s, 0, 0)) == "R1 R2 R3" and tokens(rules.group(s, 0, 1)) == "B4 B5 B6"
     refused(g, move(K_CANCEL), "nothing being laid out")
-    refused(g, move(K_PUT, 0, cards.parse("R4")), "laid out already")
+    refused(g, move(K_PUT, 0, notation.parse_card("R4")), "laid out already")
 
 
 def test_l8_4_a_group_that_does_not_meet_its_requirement_is_refused():
@@ -172,12 +172,12 @@ def test_l8_4_adding_cards_from_the_same_turn_at_either_end_of_a_run():
     g = game_with(["R2 R3 R4 B4 B5 B6 R5 R1 G9 Y9", _junk(1)], draw="G15")
     s = g.state
     draw(g)
-    refused(g, move(rules.K_ADD, 0, cards.parse("R5")), "lay out your own level first")
+    refused(g, move(rules.K_ADD, 0, notation.parse_card("R5")), "lay out your own level first")
     lay(g, "R2 R3 R4 / B4 B5 B6")
     add(g, "R5", 0, 0)
     add(g, "R1", 0, 0)
     assert tokens(rules.group(s, 0, 0)) == "R1 R2 R3 R4 R5"
-    refused(g, move(rules.K_ADD, 1, cards.parse("G9")), "does not fit at either end of the run")
+    refused(g, move(rules.K_ADD, 1, notation.parse_card("G9")), "does not fit at either end of the run")
 
 
 def test_l8_3_runs_do_not_wrap_from_15_to_1():
@@ -185,8 +185,8 @@ def test_l8_3_runs_do_not_wrap_from_15_to_1():
     g = game_with(["R13 R14 R15 B4 B5 B6 O1 V12 G9 Y9", _junk(1)], pile="V15", draw="G15")
     draw(g)
     lay(g, "R13 R14 R15 / B4 B5 B6")
-    assert move(rules.K_ADD, 0, cards.parse("O1")) not in g.legal_moves()
-    refused(g, move(rules.K_ADD, 0, cards.parse("O1")), "does not fit at either end")
+    assert move(rules.K_ADD, 0, notation.parse_card("O1")) not in g.legal_moves()
+    refused(g, move(rules.K_ADD, 0, notation.parse_card("O1")), "does not fit at either end")
     add(g, "V12", 0, 0)
 
 
@@ -202,7 +202,7 @@ def test_l8_4_adding_to_another_seats_sets_and_colour_groups():
     discard(g, "R9")
     draw(g)
     add(g, "O7", 1, 0)  # a 7 onto seat 1's set of 7s
-    refused(g, move(rules.K_ADD, 5, cards.parse("V12")), "is not the colour of this group")
+    refused(g, move(rules.K_ADD, 5, notation.parse_card("V12")), "is not the colour of this group")
     add(g, "G7", 1, 1)  # a green onto its green group
     assert tokens(rules.group(g.state, 1, 0)) == "O7 Y7 B7 V7"
     assert tokens(rules.group(g.state, 1, 1)) == "G7 G10 G11 G12 G13 G14"
@@ -230,7 +230,7 @@ def test_l8_4_keep_a_card_to_discard():
     lay(g, "R1 R2 R3 / B4 B5 B6")
     for t in ["R4", "R5", "R6", "R7"]:
         add(g, t, 0, 0)
-    refused(g, move(rules.K_ADD, 0, cards.parse("R8")), "keep a card to discard")
+    refused(g, move(rules.K_ADD, 0, notation.parse_card("R8")), "keep a card to discard")
     discard(g, "R8")
     assert rules.phase(g.state) == OVER and rules.ender(g.state) == 0
 
@@ -247,7 +247,7 @@ def test_l8_4_a_skip_goes_to_a_player_without_one():
     assert move(K_GIVE, 0) in g.legal_moves() and move(K_GIVE, 2) not in g.legal_moves()
     give(g, 0)
     assert g.legal_moves() == [move(K_SKIPPED)]  # L8-5
-    refused(g, move(rules.K_DISCARD, 0, cards.parse("R13")), "you are skipped")
+    refused(g, move(rules.K_DISCARD, 0, notation.parse_card("R13")), "you are skipped")
 
 
 # -- L8-5 Skip, L8-6 the draw pile ---------------------------------------------

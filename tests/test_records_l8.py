@@ -373,16 +373,16 @@ def test_every_line_form_parses_to_its_moves_and_back():
         ("draw", [M(rules.K_DRAW)]),
         ("take 3", [M(rules.K_TAKE, 2)]),
         ("skipped", [M(rules.K_SKIPPED)]),
-        ("put 2 B7 W=8", [M(rules.K_PUT, 1, cards.parse("B7")), M(rules.K_PUT, 1, cards.parse("W=8"))]),
+        ("put 2 B7 W=8", [M(rules.K_PUT, 1, notation.parse_card("B7")), M(rules.K_PUT, 1, notation.parse_card("W=8"))]),
         ("lay", [M(rules.K_LAY)]),
         ("cancel", [M(rules.K_CANCEL)]),
         (
             "lay R3 R4 W=5 / B7 B8 B9",
-            [M(rules.K_PUT, 0, c) for c in (2, 3, cards.parse("W=5"))]
-            + [M(rules.K_PUT, 1, cards.parse(t)) for t in ("B7", "B8", "B9")]
+            [M(rules.K_PUT, 0, c) for c in (2, 3, notation.parse_card("W=5"))]
+            + [M(rules.K_PUT, 1, notation.parse_card(t)) for t in ("B7", "B8", "B9")]
             + [M(rules.K_LAY)],
         ),
-        ("add W=R > 6.4", [M(rules.K_ADD, 23, cards.parse("W=R"))]),
+        ("add W=R > 6.4", [M(rules.K_ADD, 23, notation.parse_card("W=R"))]),
         ("discard W", [M(rules.K_DISCARD, 0, cards.WILD)]),
         ("skip 1", [M(rules.K_GIVE, 0)]),
         ("keep R5 W", [M(rules.K_KEEP, 0, 4), M(rules.K_KEEP, 0, cards.WILD), M(rules.K_KEPT)]),
@@ -458,11 +458,11 @@ def _explicit_errors():
         ),
         (
             edited("l8-six-explicit.l8", p, [" ".join(pile[:-1])]),
-            "line %d: pile: %s is missing" % (p + 1, cards.name(cards.parse(pile[-1]))),
+            "line %d: pile: %s is missing" % (p + 1, cards.name(notation.parse_card(pile[-1]))),
         ),
         (
             edited("l8-six-explicit.l8", p, [" ".join(pile[:2] + pile[1:2] + pile[3:])]),
-            "line %d: pile: %s is given twice" % (p + 1, cards.name(cards.parse(pile[1]))),
+            "line %d: pile: %s is given twice" % (p + 1, cards.name(notation.parse_card(pile[1]))),
         ),
         (
             edited("l8-six-explicit.l8", p, [" ".join(pile[:-1] + ["W"])]),

@@ -54,10 +54,10 @@ def crafted_deck(hands, up, draws, game=cards.LEVEL8, dealer=0):
     order = bytearray()
     for i in range(rules.HAND):
         for k in range(1, n + 1):
-            order.append(cards.parse(hands[(dealer + k) % n][i]))
-    order.append(cards.parse(up))
+            order.append(notation.parse_card(hands[(dealer + k) % n][i]))
+    order.append(notation.parse_card(up))
     for t in draws:
-        order.append(cards.parse(t))
+        order.append(notation.parse_card(t))
     rest = list(cards.deck(game))
     for c in order:
         rest.remove(c)

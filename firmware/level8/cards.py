@@ -31,14 +31,6 @@ WILDS = (6, 5, 8)
 SKIPS = (3, 3, 0)
 
 
-def game_of_name(text):
-    """LEVEL8, LEVELUP or BOARD for their names, -1 for anything else."""
-    for i in range(len(GAME_NAMES)):
-        if GAME_NAMES[i] == text:
-            return i
-    return -1
-
-
 def is_number_card(card):
     return card < N_NUMBER_CARDS
 
@@ -117,38 +109,3 @@ def name(card):
     if card < WILD_COLOUR:
         return "a wild as " + str(card - WILD_NUMBER + 1)
     return "a wild as " + COLOUR_NAMES[card - WILD_COLOUR]
-
-
-def _number_text(text):
-    """1..15 for `1` .. `15` (no sign, no leading zero), 0 for anything else."""
-    if not 1 <= len(text) <= 2 or text[0] == "0":
-        return 0
-    for ch in text:
-        if not "0" <= ch <= "9":
-            return 0
-    n = int(text)
-    return n if n <= N_NUMBERS else 0
-
-
-def parse(tok):
-    """Card code for a token (case-insensitive); raise ValueError with a reason otherwise."""
-    t = tok.upper()
-    if t == "W":
-        return WILD
-    if t == "S":
-        return SKIP
-    if t[:2] == "W=":
-        v = t[2:]
-        if len(v) == 1 and COLOURS.find(v) >= 0:
-            return WILD_COLOUR + COLOURS.find(v)
-        n = _number_text(v)
-        if n:
-            return WILD_NUMBER + n - 1
-        raise ValueError("no wild value " + tok[2:] + " in " + tok +
-                         ": a wild stands for a number 1 to 15 or a colour R O Y G B V")
-    if len(t) >= 2 and COLOURS.find(t[0]) >= 0:
-        n = _number_text(t[1:])
-        if n:
-            return COLOURS.find(t[0]) * N_NUMBERS + n - 1
-        raise ValueError("no card " + tok + ": numbers run from 1 to 15")
-    raise ValueError("no card " + tok + ": a card is a colour R O Y G B V and a number, W, W=7, W=R or S")

@@ -62,7 +62,7 @@ def _seat(word, rest):
 def _cards(word, toks):
     out = []
     for t in toks:
-        out.append(cards.parse(t))
+        out.append(parse_card(t))
     if not out:
         raise ValueError(word + " needs cards")
     return out
@@ -94,7 +94,7 @@ def parse(text):
     if w == "discard":
         if len(rest) != 1:
             raise ValueError("discard needs one card, as in discard R12")
-        return [move(K_DISCARD, 0, cards.parse(rest[0]))]
+        return [move(K_DISCARD, 0, parse_card(rest[0]))]
     if w == "add":
         if len(rest) != 3 or rest[1] != ">":
             raise ValueError("add needs a card and a combination, as in add R6 > 2.1")
@@ -105,7 +105,7 @@ def parse(text):
                 + rest[2]
                 + ": write player.combination, as in 2.1 (players 1 to 6, combinations 1 to 4)"
             )
-        return [move(K_ADD, slot, cards.parse(rest[0]))]
+        return [move(K_ADD, slot, parse_card(rest[0]))]
     if w == "put":
         if not rest or not _digit(rest[0], 1, 4):
             raise ValueError("put needs a part of the level from 1 to 4 and cards, as in put 1 R3 R4")
@@ -130,7 +130,7 @@ def parse(text):
             raise ValueError("keeping needs cards (keep alone ends the choice)")
         out = []
         for t in rest:
-            c = cards.parse(t)
+            c = parse_card(t)
             if cards.is_wild(c) and c != cards.WILD:
                 raise ValueError("a kept wild has no value: write W")
             out.append(move(K_KEEP, 0, c))
@@ -230,3 +230,49 @@ def lines(moves):
         out.append((words, 1))
         i += 1
     return out
+
+
+# cards and games by name
+
+
+def game_of_name(text):
+    """LEVEL8, LEVELUP or BOARD for their names, -1 for anything else."""
+    for i in range(len(cards.GAME_NAMES)):
+        if cards.GAME_NAMES[i] == text:
+            return i
+    return -1
+
+
+def _number_text(text):
+    """1..15 for `1` .. `15` (no sign, no leading zero), 0 for anything else."""
+    if not 1 <= len(text) <= 2 or text[0] == "0":
+        return 0
+    for ch in text:
+        if not "0" <= ch <= "9":
+            return 0
+    n = int(text)
+    return n if n <= cards.N_NUMBERS else 0
+
+
+def parse_card(tok):
+    """Card code for a token (case-insensitive); raise ValueError with a reason otherwise."""
+    t = tok.upper()
+    if t == "W":
+        return cards.WILD
+    if t == "S":
+        return cards.SKIP
+    if t[:2] == "W=":
+        v = t[2:]
+        if len(v) == 1 and cards.COLOURS.find(v) >= 0:
+            return cards.WILD_COLOUR + cards.COLOURS.find(v)
+        n = _number_text(v)
+        if n:
+            return cards.WILD_NUMBER + n - 1
+        raise ValueError("no wild value " + tok[2:] + " in " + tok +
+                         ": a wild stands for a number 1 to 15 or a colour R O Y G B V")
+    if len(t) >= 2 and cards.COLOURS.find(t[0]) >= 0:
+        n = _number_text(t[1:])
+        if n:
+            return cards.COLOURS.find(t[0]) * cards.N_NUMBERS + n - 1
+        raise ValueError("no card " + tok + ": numbers run from 1 to 15")
+    raise ValueError("no card " + tok + ": a card is a colour R O Y G B V and a number, W, W=7, W=R or S")

@@ -322,7 +322,7 @@ def _order_line(rec, word, toks, n, seen):
     order = bytearray()
     for t in toks:
         try:
-            order.append(cards.parse(t))
+            order.append(notation.parse_card(t))
         except ValueError as e:
             _fail(n, word + ": " + str(e))
     if word == "deal" and rec.deal is None and not rec.moves:

@@ -12,9 +12,9 @@ from level8 import cards, layout
 from level8.levels import describe_level
 
 from app.app import forget
-from app.level8 import say
+from app.level8 import words
 from app.screen import Menu, Pager, wrap
-from ui.level8 import DRAW, LAY, TABLE
+from ui.level8 import DRAW, LAY, TABLE, tokens
 
 
 def open(app, t, it):
@@ -58,10 +58,10 @@ def draw(app, t):
         elif layout.kind(m) == layout.K_TAKE:
             p = layout.target(m)
             c = layout.pile_top(s, p)
-            w = say.whose(p, me, t.name)
+            w = words.whose(p, me, t.name)
             w = "your" if w == "own" else w
             if app.p.mono:
-                label = "%s: %s pile" % (say.tokens([c]), w if w == "your" else "P%d" % (p + 1) if t.people > 1 else "B%d" % (p + 1))
+                label = "%s: %s pile" % (tokens([c]), w if w == "your" else "P%d" % (p + 1) if t.people > 1 else "B%d" % (p + 1))
             else:
                 label = "%s from %s pile" % (cards.name(c), w)
                 label = label[0].upper() + label[1:]
@@ -92,17 +92,17 @@ def card(app, t, i):
         if k == layout.K_ADD and (x == c or (wild and cards.is_wild(x))):
             slot = layout.target(m)
             owner = slot // layout.GROUPS_PER_SEAT
-            w = say.whose(owner, me, t.name)
+            w = words.whose(owner, me, t.name)
             w = "your" if w == "own" else w
             g = layout.group(s, owner, slot % layout.GROUPS_PER_SEAT)
             if app.p.mono:
-                label = "+%s: %s" % (say.tokens([x]) if wild else "", _short(g))
+                label = "+%s: %s" % (tokens([x]) if wild else "", _short(g))
             else:
                 label = "Add%s to %s %s %s" % (
-                    " as " + say.tokens([x])[1:] if wild else "", w, say.group_name(s, slot), _short(g))
+                    " as " + tokens([x])[1:] if wild else "", w, words.group_name(s, slot), _short(g))
             items.append([label, _play(t, m), m])
         elif k == layout.K_DISCARD and x == c:
-            items.insert(0, ["Discard " + (cards.name(c) if not app.p.mono else say.tokens([c])), _play(t, m), m])
+            items.insert(0, ["Discard " + (cards.name(c) if not app.p.mono else tokens([c])), _play(t, m), m])
         elif k == layout.K_GIVE and c == cards.SKIP:
             items.append(["Skip " + t.name(layout.target(m)), _play(t, m), m])
     if not items:
@@ -117,8 +117,8 @@ def card(app, t, i):
 def _short(g):
     """A laid group in a few characters: R3-R6, 7s (set), or its cards."""
     if len(g) <= 3:
-        return say.tokens(g)
-    return say.tokens([g[0]]) + ".." + say.tokens([g[-1]])
+        return tokens(g)
+    return tokens([g[0]]) + ".." + tokens([g[-1]])
 
 
 # the laid combinations
@@ -135,6 +135,6 @@ def browse(app, t):
             continue
         lines.append(head + ", laid out:")
         for r in range(len(layout.reqs(s, q))):
-            lines += wrap("- %s: %s" % (say.group_name(s, q * layout.GROUPS_PER_SEAT + r), say.tokens(layout.group(s, q, r))), width)
+            lines += wrap("- %s: %s" % (words.group_name(s, q * layout.GROUPS_PER_SEAT + r), tokens(layout.group(s, q, r))), width)
     lines.append("Draw pile: %d cards" % layout.draw_count(s))
     app.go(Pager("Table", lines, t.close))

@@ -8,9 +8,9 @@ from level8 import cards, layout
 from level8.levels import COLOUR, RUN, SET, describe_level
 
 from app.app import forget
-from app.level8 import say
 from app.screen import Menu, title_bar
 from ui import theme
+from ui.level8 import by_number, role, tokens
 
 
 def lay(app, t):
@@ -78,33 +78,27 @@ class Layouts:
             g = self.found[self.i][r]
             kind = self.reqs[r][0]
             if kind == RUN:
-                g = sorted(g, key=say._by_number)
+                g = sorted(g, key=by_number)
             for c in g:
                 left.remove(cards.WILD if c >= cards.WILD_NUMBER else c)
             label = ("Run", "Set", "Colour")[kind] if not p.mono else ("R", "S", "C")[kind]
             xx = p.text(label + ": ", x, y, theme.DIM)
             for c in g:
-                xx = p.text(say.tokens([c]), xx, y, _role(c)) + 6
+                xx = p.text(tokens([c]), xx, y, role(c)) + 6
                 if xx > p.w - 18:
                     y += step
                     xx = x + 12
             y += step
         if left:
             xx = p.text("Keep: " if not p.mono else "K: ", x, y, theme.DIM)
-            for c in sorted(left, key=say._by_number):
+            for c in sorted(left, key=by_number):
                 if xx > p.w - 18:
                     break
-                xx = p.text(say.tokens([c]), xx, y, _role(c)) + 6
+                xx = p.text(tokens([c]), xx, y, role(c)) + 6
         keys = "%s: lay this  %s: back" % (app.button("ok"), app.button("back"))
         if p.mono:
             keys = "%s:lay \x10\x11:more" % app.button("ok")
         p.text(keys, x, p.h - 8, theme.DIM)
-
-
-def _role(c):
-    from ui.level8 import role
-
-    return role(c)
 
 
 class Wilds:
@@ -136,7 +130,7 @@ class Wilds:
         items = []
         for g in options:
             if kind == RUN:
-                label = say.tokens(g)
+                label = tokens(g)
             elif kind == SET:
                 label = "%d wilds as %d" % (len(g), cards.number(g[0]))
             else:

@@ -9,7 +9,7 @@ from app.app import forget
 from app.level8 import GAME, file, name, which
 from app.screen import Menu, Pager, wrap
 
-_TABLE_CODE = ("app.level8.play", "app.level8.act", "app.level8.lay", "app.level8.say", "ui.level8.colour", "ui.level8.mono")
+_TABLE_CODE = ("app.level8.play", "app.level8.act", "app.level8.lay", "app.level8.say", "app.level8.words", "app.level8.bots", "ui.level8.colour", "ui.level8.mono")
 _ENGINE = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.view", "level8.referee", "level8.game", "level8.rules")
 
 

@@ -30,7 +30,7 @@ from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
 
 PERIOD = const(1400)  # ms a bot's step stays on show before its next one
-_BOT = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.view", "app.level8.say")
+_BOT = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.view", "app.level8.say", "app.level8.words")
 # the engine that plays moves: loaded for a move (Table.game), let go once it is saved (Table.rest)
 _RULES = ("level8.game", "level8.rules", "level8.referee", "prng")
 
@@ -200,7 +200,10 @@ class Table:
         elif it == DONE:
             self.commit(app, [layout.move(layout.K_KEPT)], "")
         elif it == HINT:
-            self.hint(app)
+            from app.level8 import bots
+
+            bots.hint(self, app)
+            forget("app.level8.bots")
         elif it < 100 and ph == KEEP:
             if layout.kept(s, self.me) >= layout.KEEP_MAX:
                 self.message = "You keep 4 cards at most"
@@ -249,7 +252,7 @@ class Table:
     def close(self, app):
         """Back from a chooser (act.py, lay.py), whose code goes."""
         app.go(self)
-        forget("app.level8.act", "app.level8.lay", "app.screen", "level8.meld", "level8.combos")
+        forget("app.level8.act", "app.level8.lay", "app.level8.words", "app.screen", "level8.meld", "level8.combos")
 
     def chosen(self, app, ms, said=""):
         """Back from a chooser, playing the moves `ms` chosen there."""
@@ -274,7 +277,7 @@ class Table:
         if self.mine() and layout.phase(s) == PLAY and self.focus >= self.hn:
             self.focus = 0
         if not self.bot(layout.turn(s)) or layout.phase(s) == OVER:
-            _unload()
+            unload()
         self.save(app)
         self.rest()
 
@@ -301,49 +304,14 @@ class Table:
         if ticks_diff(now, self.due) < 0:
             return False
         self.due = ticks_add(now, PERIOD)
-        self.bot_step(app)
+        from app.level8 import bots  # with the bots' code, only while a bot plays
+
+        bots.step(self, app)
+        forget("app.level8.bots")
         return True
 
-    def bot_step(self, app):
-        s = self.state
-        q = layout.turn(s)
-        if not self.steps:
-            from level8 import bot, view
-
-            ms = bot.play(view.see(s, q), self.strength)
-            if not ms:  # a bot with nothing to say: the first legal move keeps the game going
-                ms = [self.game.legal_moves()[0]]
-            self.steps = _steps(ms)
-        step = self.steps.pop(0)
-        _unload()  # the bot's code (about 27 KB) only while it decides: back for its next turn
-        from app.level8 import say
-
-        said = say.step(s, q, step, self.name, app.p.mono)
-        forget("app.level8.say")
-        self.commit(app, step, said)
-
-    def hint(self, app):
-        """What the strongest bot would do now, in words; the game counts as assisted."""
-        self.message = "Thinking..."
-        app.render()
-        from level8 import bot, view
-
-        v = view.see(self.state, self.me)
-        h = getattr(bot, "hint", None)
-        ms = h(v) if h else bot.play(v, 2)
-        if isinstance(ms, int):
-            ms = [ms]
-        from app.level8 import say
-
-        self.message = say.hint(self.state, self.me, _steps(ms), self.name, app.p.mono)
-        _unload()
-        self.rest()
-        if not self.hinted:
-            self.hinted = True
-            self.save(app)
-
     def open_menu(self, app):
-        _unload()
+        unload()
         app.game().pause_menu(app, self)
 
     # the screen
@@ -361,27 +329,11 @@ class Table:
         self.view.draw(app.p, self, full)
 
 
-def _steps(ms):
-    """A turn's moves as the steps shown one at a time: a level laid out (its cards and
-    LAY), the cards kept (and KEPT), each other move alone."""
-    out = []
-    cur = []
-    for m in ms:
-        k = layout.kind(m)
-        cur.append(m)
-        if k != layout.K_PUT and k != layout.K_KEEP:
-            out.append(cur)
-            cur = []
-    if cur:
-        out.append(cur)
-    return out
-
-
-def _unload():
+def unload():
     """Let the bots' code go (it comes back for the next bot or hint)."""
     if "level8.bot" in sys.modules:
         forget(*_BOT)
-    forget("app.level8.say")
+    forget("app.level8.say", "app.level8.words")
 
 
 def _view(app):

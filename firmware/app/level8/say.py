@@ -2,32 +2,9 @@
 before, in pass and play) did, and a hint. Loaded only to say it."""
 
 from level8 import cards, layout
-from level8.levels import KIND_NAMES
 
-_KINDS = ("run", "set", "colour group")  # by requirement kind (levels.RUN, SET, COLOUR)
-
-
-def tokens(group):
-    """A group as the table writes it: R1 R2 W3."""
-    return " ".join([cards.token(c).replace("=", "") for c in group])
-
-
-def _by_number(c):
-    return cards.number(c) * 128 + c
-
-
-def whose(q, actor, name):
-    """`Bot 3's`, `your` or `own`: the owner of a pile or a combination."""
-    if q == actor:
-        return "own" if name(q) != "You" else "your"
-    n = name(q)
-    return "your" if n == "You" else n + "'s"
-
-
-def group_name(s, slot):
-    owner = slot // layout.GROUPS_PER_SEAT
-    kind = layout.reqs(s, owner)[slot % layout.GROUPS_PER_SEAT][0]
-    return _KINDS[kind] if kind < len(_KINDS) else KIND_NAMES[kind]
+from app.level8.words import group_name, whose
+from ui.level8 import by_number, tokens
 
 
 def _what(s, q, step, name, mono):
@@ -47,7 +24,7 @@ def _what(s, q, step, name, mono):
         for x in step:
             if layout.kind(x) == layout.K_PUT:
                 groups[layout.target(x)].append(layout.card(x))
-        return "laid out: " + " + ".join([tokens(sorted(g, key=_by_number)) for g in groups])
+        return "laid out: " + " + ".join([tokens(sorted(g, key=by_number)) for g in groups])
     if k == layout.K_ADD:
         slot = layout.target(m)
         return "added %s to %s %s" % (

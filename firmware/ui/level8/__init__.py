@@ -40,6 +40,16 @@ def token(c):
     return t.replace("=", "")
 
 
+def tokens(group):
+    """A group as the table writes it: R1 R2 W3."""
+    return " ".join([token(c) for c in group])
+
+
+def by_number(c):
+    """The order of a run's cards on show: by number, then by code."""
+    return cards.number(c) * 128 + c
+
+
 def begin(view, p, t, full, n_lines):
     """The start both tables share: the round's end drawn instead of the table (once, or
     again on a full draw), a cleared screen and forgotten lines after a full draw or after
