@@ -116,6 +116,10 @@ def start():
 
 def STEP():
     if S["phase"] == 0:
+        if MICRO:  # the names interned before the baseline (see _result)
+            import micropython
+
+            micropython.qstr_info()
         gc.collect()
         S["base"] = gc.mem_alloc() if MICRO else 0
         S["phase"] = 1
@@ -245,6 +249,10 @@ def finish(app, d):
     R["key_us_each"] = list(KEY_US)
     R["kind"] = list(KIND)
     R["frame_bytes"] = len(d.buffer)
+    if MICRO:  # the interned names (qstrs) so far: never freed, so part of every later figure
+        import micropython
+
+        micropython.qstr_info()
     print(repr(R))
     return False
 
@@ -320,8 +328,19 @@ def run_cpython(board, keys, hints=(), deal=None, ticks=False):
 
 
 def _result(out):
-    last = out.strip().splitlines()[-1]
-    return ast.literal_eval(last)
+    lines = out.strip().splitlines()
+    r = ast.literal_eval(lines[-1])
+    # MicroPython's qstr_info() before the baseline and after the game: "qstr pool: n_pool=..,
+    # n_qstr=.., n_str_data_bytes=.., n_total_bytes=..". The firmware's interned names (its
+    # identifiers and short strings, never freed) are the difference.
+    pools = []
+    for line in lines:
+        if line.startswith("qstr pool:"):
+            pools.append(dict(f.strip().split("=") for f in line[len("qstr pool:"):].split(",")))
+    if len(pools) >= 2:
+        r["qstrs"] = int(pools[-1]["n_qstr"]) - int(pools[0]["n_qstr"])
+        r["qstr_bytes"] = int(pools[-1]["n_total_bytes"]) - int(pools[0]["n_total_bytes"])
+    return r
 
 
 HINT_AT = (0, 10, 20, 30, 40)  # moves of the scripted game at which keys_with_hints asks

@@ -471,6 +471,8 @@ def bench_app(seconds=None, boards=None):
         lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
     row("live heap at the title menu", lambda r, n: kb(r["at_start"]))
     row("of which the display's frame buffer", lambda r, n: f"{fmt_int(r['frame_bytes'])} B")
+    row("names interned by the end (qstrs, never freed: in every figure after their first use)",
+        lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)")
     row("peak live heap while a hint is computed (estimate)",
         lambda r, n: kb(r["hint"]["hint_before"] + r["hint"]["hint_code"] + r["hint"]["hint_work"]))
     row("… of which the hint's code / the engine's working memory",
@@ -505,17 +507,24 @@ def bench_app(seconds=None, boards=None):
     def screen_keys(r):
         return [u for u, k in zip(r["key_us_each"], r["kind"]) if k == 3]
 
+    def move_keys(r):
+        return [u for u, k in zip(r["key_us_each"], r["kind"]) if k == 2]
+
     row8("peak live heap between keys (code included)",
          lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
     row8(f"… lowest–highest over {len(LAYOUTS)} heap layouts",
          lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
     row8("live heap at the games menu", lambda r, n: kb(r["at_start"]))
+    row8("names interned by the end (qstrs, never freed: in every figure after their first use)",
+         lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)")
     row8("bound on the heap during a bot's step (nothing freed)", lambda r, n: kb(r["tick_peak"]))
     row8("key moving the cursor on the table, runner / Pico (median; max)",
          lambda r, n: f"{fmt_time(_median(table_keys(r)))} / {fmt_time(_median(table_keys(r)) * slowdown)}; "
          f"{fmt_time(max(table_keys(r)) * slowdown)}")
     row8("key that opens a screen, Pico (median; max)",
          lambda r, n: f"{fmt_time(_median(screen_keys(r)) * slowdown)}; {fmt_time(max(screen_keys(r)) * slowdown)}")
+    row8("key that plays a move (or hurries a bot) on the table, Pico (median; max)",
+         lambda r, n: f"{fmt_time(_median(move_keys(r)) * slowdown)}; {fmt_time(max(move_keys(r)) * slowdown)}")
     row8("longest bot step, runner / Pico", lambda r, n: f"{fmt_time(r['tick_us_max'])} / {fmt_time(r['tick_us_max'] * slowdown)}")
     row8("key presses / full-screen pushes", lambda r, n: f"{r['keys']} / {r['full']}")
     first = results[names[0]]

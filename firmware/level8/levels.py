@@ -25,35 +25,15 @@ CARD_ONE_STAR = (
     ((SET, 2), (SET, 3), (SET, 4)),
 )
 
-# The board game's level cards (ruling LB-5). A "three-card colour run" (Dreierfarbfolge)
-# is three cards of one colour, as the rulebook defines it.
-BOARD_ONE_STAR = (
-    ((SET, 3), (RUN, 3)),
-    ((SET, 2), (SET, 2), (SET, 3)),
-    ((RUN, 4), (COLOUR, 4)),
-    ((RUN, 8),),
-    ((SET, 3), (COLOUR, 5)),
-    ((RUN, 9),),
-    ((SET, 4), (COLOUR, 5)),
-    ((SET, 4), (SET, 4)),
+# The board game's level cards (ruling LB-5), one-star side then two-star side, in words
+# (levels apart by " / "). A "three-card colour run" (Dreierfarbfolge) is three cards of
+# one colour, as the rulebook defines it. Read into tuples like CARD_ONE_STAR when asked
+# for (`table`): the card games' table has no use for them.
+BOARD_SIDES = (
+    "set3 run3 / set2 set2 set3 / run4 colour4 / run8 / set3 colour5 / run9 / set4 colour5 / set4 set4",
+    "set3 run5 / set2 set3 set3 / set3 colour5 / run9 / set3 colour3 / set2 colour3 colour3 / set3 set5 / set4 set5",
 )
-BOARD_TWO_STAR = (
-    ((SET, 3), (RUN, 5)),
-    ((SET, 2), (SET, 3), (SET, 3)),
-    ((SET, 3), (COLOUR, 5)),
-    ((RUN, 9),),
-    ((SET, 3), (COLOUR, 3)),
-    ((SET, 2), (COLOUR, 3), (COLOUR, 3)),
-    ((SET, 3), (SET, 5)),
-    ((SET, 4), (SET, 5)),
-)
-
-# Indexed by game (cards.LEVEL8, LEVELUP, BOARD), then by side - 1; None: not printed.
-SIDES = (
-    (CARD_ONE_STAR, None),
-    (CARD_ONE_STAR, None),
-    (BOARD_ONE_STAR, BOARD_TWO_STAR),
-)
+SIDES = (1, 1, 2)  # the sides printed for each game (cards.LEVEL8, LEVELUP, BOARD)
 N_LEVELS = const(8)
 
 
@@ -62,10 +42,14 @@ def table(game, side):
     is not in our rulebooks."""
     if not 0 <= game < len(SIDES) or side not in (1, 2):
         raise ValueError("no such game or side")
-    t = SIDES[game][side - 1]
-    if t is None:
+    if side > SIDES[game]:
         raise ValueError("the card games' two-star side is not in our rulebooks: only side 1")
-    return t
+    if SIDES[game] == 1:
+        return CARD_ONE_STAR
+    out = []
+    for words in BOARD_SIDES[side - 1].split(" / "):
+        out.append(tuple([(KIND_NAMES.index(w[:-1]), int(w[-1])) for w in words.split()]))
+    return tuple(out)
 
 
 def level(game, side, n):

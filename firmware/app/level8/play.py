@@ -18,19 +18,17 @@ presses OK, which deals the next round. The game is saved after every person's m
 and every bot's step, with who plays which seat (app/level8/saves.py).
 """
 
-import sys
 
 from level8 import cards, layout
 from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
 from app.app import forget
-from app.level8 import GAME, file
+from app.level8 import BOT_CODE, GAME, WORDS_CODE, file
 from compat import const, ticks_add, ticks_diff
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
 
 PERIOD = const(1400)  # ms a bot's step stays on show before its next one
-_BOT = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.view", "app.level8.say", "app.level8.words")
 # the engine that plays moves: loaded for a move (Table.game), let go once it is saved (Table.rest)
 _RULES = ("level8.game", "level8.rules", "level8.referee", "prng")
 
@@ -223,9 +221,7 @@ class Table:
             from app.level8 import act  # the choosers, loaded only while one is open
 
             act.open(app, self, it)
-            if app.screen is not self:  # a chooser covers the table: its drawing can go
-                self.view = None
-                forget("ui.level8.mono", "ui.level8.colour")
+            self.covered(app)
 
     def begin(self):
         """When a person's turn (its draw, or its keeping) begins: the cursor's start."""
@@ -313,6 +309,13 @@ class Table:
     def open_menu(self, app):
         unload()
         app.game().pause_menu(app, self)
+        self.covered(app)
+
+    def covered(self, app):
+        """Another screen covers the table: its drawing code goes (back with a full draw)."""
+        if app.screen is not self:
+            self.view = None
+            forget("ui.level8.mono", "ui.level8.colour")
 
     # the screen
 
@@ -331,9 +334,9 @@ class Table:
 
 def unload():
     """Let the bots' code go (it comes back for the next bot or hint)."""
-    if "level8.bot" in sys.modules:
-        forget(*_BOT)
-    forget("app.level8.say", "app.level8.words")
+    forget(*BOT_CODE)
+    forget(*WORDS_CODE)
+
 
 
 def _view(app):
