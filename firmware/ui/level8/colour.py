@@ -54,13 +54,32 @@ class Table:
         self.bar = None  # type: object
         self.msg = None  # type: object
         self.over = False
+        self.seen = None  # type: object  # the position last drawn (see ui.level8.changed)
+        self.seen_me = 0
+        self.hand = b""
+        self.kept = 0
 
     def draw(self, p, t, full):
         s = T.begin(self, p, t, full, 6)
         if s is None:
             return
-        n = rules.players(s)
         me = t.me
+        if T.changed(self, t, s):
+            self.draw_seats_mine(p, t, s, me)
+        self.draw_hand(p, t, s)
+        self.draw_bar(p, t)
+        m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
+        if m != self.msg:
+            self.msg = m
+            p.fill(0, _MSG, p.w, p.h - _MSG, theme.BG)
+            y = _MSG
+            for line in _split(m, 39):
+                p.text(line, 2, y, theme.FG if t.message else theme.DIM)
+                y += 10
+
+    def draw_seats_mine(self, p, t, s, me):
+        """The other seats' lines and your own, where they changed."""
+        n = rules.players(s)
         first = 0 if me == rules.NO_SEAT else me + 1
         turn = rules.turn(s)
         k = 0
@@ -81,16 +100,9 @@ class Table:
             if self.mine != mine:
                 self.mine = mine
                 self.draw_mine(p, t, s, mine)
-        self.draw_hand(p, t, s)
-        self.draw_bar(p, t)
-        m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
-        if m != self.msg:
-            self.msg = m
-            p.fill(0, _MSG, p.w, p.h - _MSG, theme.BG)
-            y = _MSG
-            for line in _split(m, 39):
-                p.text(line, 2, y, theme.FG if t.message else theme.DIM)
-                y += 10
+        elif self.mine is not None:  # no hand shows now (the bots play): nobody's line
+            self.mine = None
+            p.fill(0, _MY - 2, p.w, _HY - _MY - 1, theme.BG)
 
     def draw_seat(self, p, t, y, look):
         q, on, lv, laid, hn, top, skip = look
@@ -139,8 +151,8 @@ class Table:
 
     def draw_hand(self, p, t, s):
         hn = t.hn
-        hand = rules.hand(s, t.me) if hn else b""
-        kept = rules.kept(s, t.me) if hn and rules.phase(s) == rules.KEEP else 0
+        hand = self.hand
+        kept = self.kept
         for pos in range(14):
             look = 0
             if pos < hn:
@@ -169,22 +181,41 @@ class Table:
                 p.fill(x + 2, _HY - 3, 12, 2, theme.GOOD)
 
     def draw_bar(self, p, t):
+        """The items and the draw pile's count; when only the lit item moved, the two items
+        whose light changed."""
+        items = t.items
         it = t.item(t.focus) if t.focus >= t.hn else -1
-        bar = (tuple(t.items), it, rules.draw_count(t.game.state))
-        if bar == self.bar:
+        n = rules.draw_count(t.game.state)
+        bar = self.bar
+        if bar is not None and bar[2] == n and bar[0] == items:
+            if bar[1] == it:
+                return
+            was = bar[1]
+            bar[1] = it
+            x = 2
+            for w in items:
+                wd = len(T.WORDS[w - T.DRAW]) * 6 + 4
+                if w == it:
+                    self.draw_item(p, x, w, True)
+                elif w == was:
+                    self.draw_item(p, x, w, False)
+                x += wd + 6
             return
-        self.bar = bar
+        self.bar = [list(items), it, n]
         p.fill(0, _BY, p.w, 11, theme.BG)
         x = 2
-        for w in t.items:
-            word = T.WORDS[w - T.DRAW]
-            wd = len(word) * 6 + 4
-            sel = w == it
-            p.fill(x, _BY, wd, 10, theme.HILITE if sel else theme.BG)
-            p.text(word, x + 2, _BY + 1, theme.INK if sel else theme.FG)
-            x += wd + 6
-        tail = "deck %d" % bar[2]
+        for w in items:
+            x = self.draw_item(p, x, w, w == it)
+        tail = "deck %d" % n
         p.text(tail, p.w - 2 - 6 * len(tail), _BY + 1, theme.DIM)
+
+    def draw_item(self, p, x, w, sel):
+        """Item `w` at x, lit when chosen; the x of the next item."""
+        word = T.WORDS[w - T.DRAW]
+        wd = len(word) * 6 + 4
+        p.fill(x, _BY, wd, 10, theme.HILITE if sel else theme.BG)
+        p.text(word, x + 2, _BY + 1, theme.INK if sel else theme.FG)
+        return x + wd + 6
 
     def draw_over(self, p, t, s):
         p.clear()
