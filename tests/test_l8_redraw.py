@@ -26,7 +26,9 @@ def check_against_whole(hh, app, seen):
 
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("row, players, people, keep", [("LEVEL 8", 6, 1, False), ("Level Up", 4, 2, True)])
-def test_the_table_drawn_by_parts_shows_what_it_shows_drawn_whole(board, row, players, people, keep, tmp_path):
+def test_the_table_drawn_by_parts_shows_what_it_shows_drawn_whole(
+    board, row, players, people, keep, tmp_path
+):
     hh, app = power_up(board, str(tmp_path))
     seen = [0]
     ap = Autoplayer8(row=row, players=players, people=people, keep=keep)
