@@ -87,16 +87,31 @@ class Table:
             q = (first + i) % n
             if q == me:
                 continue
-            look = (q, turn == q, rules.level(s, q), rules.laid(s, q), rules.hand_count(s, q),
-                    rules.pile_top(s, q), rules.skipped(s, q))
+            look = (
+                q,
+                turn == q,
+                rules.level(s, q),
+                rules.laid(s, q),
+                rules.hand_count(s, q),
+                rules.pile_top(s, q),
+                rules.skipped(s, q),
+            )
             if self.lines[k] != look:
                 self.lines[k] = look
                 self.draw_seat(p, t, 1 + k * _LH, look)
             k += 1
         if me != rules.NO_SEAT:
-            mine = (me, rules.level(s, me), rules.laid(s, me), rules.pile_top(s, me), rules.skipped(s, me),
-                    rules.group_count(s, me * 4) + 16 * rules.group_count(s, me * 4 + 1)
-                    + 256 * rules.group_count(s, me * 4 + 2) + 4096 * rules.group_count(s, me * 4 + 3))
+            mine = (
+                me,
+                rules.level(s, me),
+                rules.laid(s, me),
+                rules.pile_top(s, me),
+                rules.skipped(s, me),
+                rules.group_count(s, me * 4)
+                + 16 * rules.group_count(s, me * 4 + 1)
+                + 256 * rules.group_count(s, me * 4 + 2)
+                + 4096 * rules.group_count(s, me * 4 + 3),
+            )
             if self.mine != mine:
                 self.mine = mine
                 self.draw_mine(p, t, s, mine)

@@ -1,11 +1,11 @@
 """The LEVEL 8 table on a 128x64 mono OLED.
 
-    y 0    the other seats, two to a line: 2 L3\x14 9 R7 (seat, level, a tick once laid
-           out, cards in hand, discard pile's top; ! when a Skip waits for it)
-    y 24   your level (its combinations, or a tick once laid out) and your pile's top
-    y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
-    y 48   the items (Draw Lay Tbl ? Srt Mnu / Done) and the draw pile's cards
-    y 56   the message (a long one takes the items' line too, until the next key)
+y 0    the other seats, two to a line: 2 L3\x14 9 R7 (seat, level, a tick once laid
+       out, cards in hand, discard pile's top; ! when a Skip waits for it)
+y 24   your level (its combinations, or a tick once laid out) and your pile's top
+y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
+y 48   the items (Draw Lay Tbl ? Srt Mnu / Done) and the draw pile's cards
+y 56   the message (a long one takes the items' line too, until the next key)
 """
 
 from array import array
@@ -81,8 +81,17 @@ class Table:
         for row in range(3):
             look = []
             for q in seats[2 * row : 2 * row + 2]:
-                look.append((q, turn == q, rules.level(s, q), rules.laid(s, q), rules.hand_count(s, q),
-                             rules.pile_top(s, q), rules.skipped(s, q)))
+                look.append(
+                    (
+                        q,
+                        turn == q,
+                        rules.level(s, q),
+                        rules.laid(s, q),
+                        rules.hand_count(s, q),
+                        rules.pile_top(s, q),
+                        rules.skipped(s, q),
+                    )
+                )
             if self.lines[row] != look:
                 self.lines[row] = look
                 self.draw_seats(p, t, row * 8, look)
