@@ -36,7 +36,7 @@ class Table:
         self.keys_wait = "%s:faster %s:menu" % (app.button("ok"), app.button("back"))
         self.keys_over = "%s: next round" % app.button("ok")
         self.tiles = array("H", bytes(32))
-        self.at = bytearray(28)  # each tile's x and y, as last drawn
+        self.at = bytearray(42)  # each tile's x, y and width, as last drawn
         self.lines = [None] * 3  # type: list
         self.mine = None  # type: object
         self.bar = None  # type: object
@@ -159,9 +159,9 @@ class Table:
         if not moved:
             for pos in range(hn):
                 if lit >> pos & 1:
-                    x = at[2 * pos]
-                    y = at[2 * pos + 1]
-                    p.fill(x - 1, y, 6 * len(T.token(tiles[pos] & 127)) + 1, 8, theme.BG)
+                    x = at[3 * pos]
+                    y = at[3 * pos + 1]
+                    p.fill(x - 1, y, at[3 * pos + 2] + 1, 8, theme.BG)
                     self.draw_tile(p, x, y, tiles[pos])
             return
         p.fill(0, _HY, p.w, 16, theme.BG)
@@ -173,8 +173,9 @@ class Table:
             if x + w > p.w:
                 x = 0
                 y += 8
-            at[2 * pos] = x
-            at[2 * pos + 1] = y
+            at[3 * pos] = x
+            at[3 * pos + 1] = y
+            at[3 * pos + 2] = w
             self.draw_tile(p, x, y, look)
             x += w + 3
 
