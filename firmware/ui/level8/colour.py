@@ -51,7 +51,7 @@ class Table:
         self.tiles = array("H", bytes(32))
         self.lines = [None] * 6  # type: list
         self.mine = None  # type: object
-        self.bar = None  # type: object
+        self.bar = None  # type: list | None  # [the items, the lit one, the draw pile count] drawn
         self.msg = None  # type: object
         self.over = False
         self.seen = None  # type: object  # the position last drawn (see ui.level8.changed)

@@ -39,7 +39,7 @@ class Table:
         self.at = bytearray(42)  # each tile's x, y and width, as last drawn
         self.lines = [None] * 3  # type: list
         self.mine = None  # type: object
-        self.bar = None  # type: object
+        self.bar = None  # type: list | None  # [the items, the lit one, the draw pile count] drawn
         self.msg = None  # type: object
         self.over = False
         self.seen = None  # type: object  # the position last drawn (see ui.level8.changed)
