@@ -65,5 +65,20 @@ def begin(view, p, t, full, n_lines):
         p.clear()
         unseen(view.tiles)
         view.lines = [None] * n_lines
-        view.mine = view.bar = view.msg = None
+        view.mine = view.bar = view.msg = view.seen = None
     return s
+
+
+def changed(view, t, s):
+    """Whether the position (or whose hand shows) changed since the view last drew: the
+    seats' lines and your own only need looking at then, not on a cursor move. The hand
+    and whether it is being kept are kept for draw_hand."""
+    me = t.me
+    if view.seen == s and view.seen_me == me:
+        return False
+    view.seen = bytes(s)
+    view.seen_me = me
+    mine = me != layout.NO_SEAT
+    view.hand = layout.hand(s, me) if mine else b""
+    view.kept = layout.kept(s, me) if mine and layout.phase(s) == layout.KEEP else 0
+    return True

@@ -51,36 +51,21 @@ class Table:
         self.tiles = array("H", bytes(32))
         self.lines = [None] * 6  # type: list
         self.mine = None  # type: object
-        self.bar = None  # type: object
+        self.bar = None  # type: list | None  # [the items, the lit one, the draw pile count] drawn
         self.msg = None  # type: object
         self.over = False
+        self.seen = None  # type: object  # the position last drawn (see ui.level8.changed)
+        self.seen_me = 0
+        self.hand = b""
+        self.kept = 0
 
     def draw(self, p, t, full):
         s = T.begin(self, p, t, full, 6)
         if s is None:
             return
-        n = layout.players(s)
         me = t.me
-        first = 0 if me == layout.NO_SEAT else me + 1
-        turn = layout.turn(s)
-        k = 0
-        for i in range(n):
-            q = (first + i) % n
-            if q == me:
-                continue
-            look = (q, turn == q, layout.level(s, q), layout.laid(s, q), layout.hand_count(s, q),
-                    layout.pile_top(s, q), layout.skipped(s, q))
-            if self.lines[k] != look:
-                self.lines[k] = look
-                self.draw_seat(p, t, 1 + k * _LH, look)
-            k += 1
-        if me != layout.NO_SEAT:
-            mine = (me, layout.level(s, me), layout.laid(s, me), layout.pile_top(s, me), layout.skipped(s, me),
-                    layout.group_count(s, me * 4) + 16 * layout.group_count(s, me * 4 + 1)
-                    + 256 * layout.group_count(s, me * 4 + 2) + 4096 * layout.group_count(s, me * 4 + 3))
-            if self.mine != mine:
-                self.mine = mine
-                self.draw_mine(p, t, s, mine)
+        if T.changed(self, t, s):
+            self.draw_seats_mine(p, t, s, me)
         self.draw_hand(p, t, s)
         self.draw_bar(p, t)
         m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
@@ -91,6 +76,48 @@ class Table:
             for line in _split(m, 39):
                 p.text(line, 2, y, theme.FG if t.message else theme.DIM)
                 y += 10
+
+    def draw_seats_mine(self, p, t, s, me):
+        """The other seats' lines and your own, where they changed."""
+        n = layout.players(s)
+        first = 0 if me == layout.NO_SEAT else me + 1
+        turn = layout.turn(s)
+        k = 0
+        for i in range(n):
+            q = (first + i) % n
+            if q == me:
+                continue
+            look = (
+                q,
+                turn == q,
+                layout.level(s, q),
+                layout.laid(s, q),
+                layout.hand_count(s, q),
+                layout.pile_top(s, q),
+                layout.skipped(s, q),
+            )
+            if self.lines[k] != look:
+                self.lines[k] = look
+                self.draw_seat(p, t, 1 + k * _LH, look)
+            k += 1
+        if me != layout.NO_SEAT:
+            mine = (
+                me,
+                layout.level(s, me),
+                layout.laid(s, me),
+                layout.pile_top(s, me),
+                layout.skipped(s, me),
+                layout.group_count(s, me * 4)
+                + 16 * layout.group_count(s, me * 4 + 1)
+                + 256 * layout.group_count(s, me * 4 + 2)
+                + 4096 * layout.group_count(s, me * 4 + 3),
+            )
+            if self.mine != mine:
+                self.mine = mine
+                self.draw_mine(p, t, s, mine)
+        elif self.mine is not None:  # no hand shows now (the bots play): nobody's line
+            self.mine = None
+            p.fill(0, _MY - 2, p.w, _HY - _MY - 1, theme.BG)
 
     def draw_seat(self, p, t, y, look):
         q, on, lv, laid, hn, top, skip = look
@@ -139,8 +166,8 @@ class Table:
 
     def draw_hand(self, p, t, s):
         hn = t.hn
-        hand = layout.hand(s, t.me) if hn else b""
-        kept = layout.kept(s, t.me) if hn and layout.phase(s) == layout.KEEP else 0
+        hand = self.hand
+        kept = self.kept
         for pos in range(14):
             look = 0
             if pos < hn:
@@ -169,22 +196,41 @@ class Table:
                 p.fill(x + 2, _HY - 3, 12, 2, theme.GOOD)
 
     def draw_bar(self, p, t):
+        """The items and the draw pile's count; when only the lit item moved, the two items
+        whose light changed."""
+        items = t.items
         it = t.item(t.focus) if t.focus >= t.hn else -1
-        bar = (tuple(t.items), it, layout.draw_count(t.state))
-        if bar == self.bar:
+        n = layout.draw_count(t.state)
+        bar = self.bar
+        if bar is not None and bar[2] == n and bar[0] == items:
+            if bar[1] == it:
+                return
+            was = bar[1]
+            bar[1] = it
+            x = 2
+            for w in items:
+                wd = len(T.WORDS[w - T.DRAW]) * 6 + 4
+                if w == it:
+                    self.draw_item(p, x, w, True)
+                elif w == was:
+                    self.draw_item(p, x, w, False)
+                x += wd + 6
             return
-        self.bar = bar
+        self.bar = [list(items), it, n]
         p.fill(0, _BY, p.w, 11, theme.BG)
         x = 2
-        for w in t.items:
-            word = T.WORDS[w - T.DRAW]
-            wd = len(word) * 6 + 4
-            sel = w == it
-            p.fill(x, _BY, wd, 10, theme.HILITE if sel else theme.BG)
-            p.text(word, x + 2, _BY + 1, theme.INK if sel else theme.FG)
-            x += wd + 6
-        tail = "deck %d" % bar[2]
+        for w in items:
+            x = self.draw_item(p, x, w, w == it)
+        tail = "deck %d" % n
         p.text(tail, p.w - 2 - 6 * len(tail), _BY + 1, theme.DIM)
+
+    def draw_item(self, p, x, w, sel):
+        """Item `w` at x, lit when chosen; the x of the next item."""
+        word = T.WORDS[w - T.DRAW]
+        wd = len(word) * 6 + 4
+        p.fill(x, _BY, wd, 10, theme.HILITE if sel else theme.BG)
+        p.text(word, x + 2, _BY + 1, theme.INK if sel else theme.FG)
+        return x + wd + 6
 
     def draw_over(self, p, t, s):
         p.clear()

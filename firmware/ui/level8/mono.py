@@ -1,11 +1,11 @@
 """The LEVEL 8 table on a 128x64 mono OLED.
 
-    y 0    the other seats, two to a line: 2 L3\x14 9 R7 (seat, level, a tick once laid
-           out, cards in hand, discard pile's top; ! when a Skip waits for it)
-    y 24   your level (its combinations, or a tick once laid out) and your pile's top
-    y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
-    y 48   the items (Draw Lay Tbl ? Srt Mnu / Done) and the draw pile's cards
-    y 56   the message (a long one takes the items' line too, until the next key)
+y 0    the other seats, two to a line: 2 L3\x14 9 R7 (seat, level, a tick once laid
+       out, cards in hand, discard pile's top; ! when a Skip waits for it)
+y 24   your level (its combinations, or a tick once laid out) and your pile's top
+y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
+y 48   the items (Draw Lay Tbl ? Srt Mnu / Done) and the draw pile's cards
+y 56   the message (a long one takes the items' line too, until the next key)
 """
 
 from array import array
@@ -36,26 +36,62 @@ class Table:
         self.keys_wait = "%s:faster %s:menu" % (app.button("ok"), app.button("back"))
         self.keys_over = "%s: next round" % app.button("ok")
         self.tiles = array("H", bytes(32))
+        self.at = bytearray(42)  # each tile's x, y and width, as last drawn
         self.lines = [None] * 3  # type: list
         self.mine = None  # type: object
-        self.bar = None  # type: object
+        self.bar = None  # type: list | None  # [the items, the lit one, the draw pile count] drawn
         self.msg = None  # type: object
         self.over = False
+        self.seen = None  # type: object  # the position last drawn (see ui.level8.changed)
+        self.seen_me = 0
+        self.hand = b""
+        self.kept = 0
 
     def draw(self, p, t, full):
         s = T.begin(self, p, t, full, 3)
         if s is None:
             return
-        n = layout.players(s)
         me = t.me
+        if T.changed(self, t, s):
+            self.draw_seats_mine(p, t, s, me)
+        self.draw_hand(p, t, s)
+        m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
+        if len(m) > 21:
+            if m != self.msg:
+                self.msg = m
+                self.bar = None
+                p.fill(0, _BY, p.w, 16, theme.BG)
+                cut = m.rfind(" ", 0, 22)
+                cut = cut if cut > 0 else 21
+                p.text(m[:cut], 0, _BY, theme.FG)
+                p.text(m[cut:].strip()[:21], 0, _BY + 8, theme.FG)
+            return
+        self.draw_bar(p, t)
+        if m != self.msg:
+            self.msg = m
+            p.fill(0, 56, p.w, 8, theme.BG)
+            p.text(m, 0, 56, theme.FG)
+
+    def draw_seats_mine(self, p, t, s, me):
+        """The other seats' lines and your own line, where they changed."""
+        n = layout.players(s)
         first = 0 if me == layout.NO_SEAT else me + 1
         seats = [(first + i) % n for i in range(n) if (first + i) % n != me]
         turn = layout.turn(s)
         for row in range(3):
             look = []
             for q in seats[2 * row : 2 * row + 2]:
-                look.append((q, turn == q, layout.level(s, q), layout.laid(s, q), layout.hand_count(s, q),
-                             layout.pile_top(s, q), layout.skipped(s, q)))
+                look.append(
+                    (
+                        q,
+                        turn == q,
+                        layout.level(s, q),
+                        layout.laid(s, q),
+                        layout.hand_count(s, q),
+                        layout.pile_top(s, q),
+                        layout.skipped(s, q),
+                    )
+                )
             if self.lines[row] != look:
                 self.lines[row] = look
                 self.draw_seats(p, t, row * 8, look)
@@ -75,23 +111,9 @@ class Table:
                 if top != layout.NONE:
                     tok = T.token(top)
                     p.text(tok, p.w - 6 * len(tok), _MY, theme.FG)
-        self.draw_hand(p, t, s)
-        m = t.message or (self.keys_mine if t.mine() else self.keys_wait)
-        if len(m) > 21:
-            if m != self.msg:
-                self.msg = m
-                self.bar = None
-                p.fill(0, _BY, p.w, 16, theme.BG)
-                cut = m.rfind(" ", 0, 22)
-                cut = cut if cut > 0 else 21
-                p.text(m[:cut], 0, _BY, theme.FG)
-                p.text(m[cut:].strip()[:21], 0, _BY + 8, theme.FG)
-            return
-        self.draw_bar(p, t)
-        if m != self.msg:
-            self.msg = m
-            p.fill(0, 56, p.w, 8, theme.BG)
-            p.text(m, 0, 56, theme.FG)
+        elif self.mine is not None:  # no hand shows now (the bots play): nobody's line
+            self.mine = None
+            p.fill(0, _MY, p.w, 8, theme.BG)
 
     def draw_seats(self, p, t, y, look):
         """Two seats a line, 64 px each: its number (lit when on turn), its level and a tick
@@ -113,55 +135,96 @@ class Table:
             x += 64
 
     def draw_hand(self, p, t, s):
+        """The hand on two lines: drawn again whole when a card changed place, otherwise
+        (a cursor move, a card kept) only the tiles whose light or underline changed."""
         hn = t.hn
-        hand = layout.hand(s, t.me) if hn else b""
-        kept = layout.kept(s, t.me) if hn and layout.phase(s) == layout.KEEP else 0
-        same = True
+        hand = self.hand
+        kept = self.kept
+        tiles = self.tiles
+        moved = False
+        lit = 0  # the positions whose light or underline changed, bit by bit
         for pos in range(14):
             look = 0
             if pos < hn:
                 i = t.order[pos]
                 look = 0x8000 | hand[i] | (t.focus == pos) << 7 | (i < kept) << 8
-            if self.tiles[pos] != look:
-                self.tiles[pos] = look
-                same = False
-        if same:
+            was = tiles[pos]
+            if was != look:
+                tiles[pos] = look
+                if (was ^ look) & 0x807F:
+                    moved = True
+                else:
+                    lit |= 1 << pos
+        at = self.at
+        if not moved:
+            for pos in range(hn):
+                if lit >> pos & 1:
+                    x = at[3 * pos]
+                    y = at[3 * pos + 1]
+                    p.fill(x - 1, y, at[3 * pos + 2] + 1, 8, theme.BG)
+                    self.draw_tile(p, x, y, tiles[pos])
             return
         p.fill(0, _HY, p.w, 16, theme.BG)
         x = 0
         y = _HY
         for pos in range(hn):
-            look = self.tiles[pos]
-            tok = T.token(look & 127)
-            w = 6 * len(tok)
+            look = tiles[pos]
+            w = 6 * len(T.token(look & 127))
             if x + w > p.w:
                 x = 0
                 y += 8
-            if look & 128:
-                p.fill(x - 1, y, w + 1, 8, theme.HILITE)
-            p.text(tok, x, y, theme.INK if look & 128 else theme.FG)
-            if look & 256:
-                p.hline(x, y + 7, w - 1, theme.FG)
+            at[3 * pos] = x
+            at[3 * pos + 1] = y
+            at[3 * pos + 2] = w
+            self.draw_tile(p, x, y, look)
             x += w + 3
 
+    def draw_tile(self, p, x, y, look):
+        """A card of the hand at (x, y): lit under the cursor, underlined when kept."""
+        tok = T.token(look & 127)
+        w = 6 * len(tok)
+        if look & 128:
+            p.fill(x - 1, y, w + 1, 8, theme.HILITE)
+        p.text(tok, x, y, theme.INK if look & 128 else theme.FG)
+        if look & 256:
+            p.hline(x, y + 7, w - 1, theme.FG)
+
     def draw_bar(self, p, t):
+        """The items and the draw pile's count; when only the lit item moved, the two items
+        whose light changed."""
+        items = t.items
         it = t.item(t.focus) if t.focus >= t.hn else -1
-        bar = (tuple(t.items), it, layout.draw_count(t.state))
-        if bar == self.bar:
+        n = layout.draw_count(t.state)
+        bar = self.bar
+        if bar is not None and bar[2] == n and bar[0] == items:
+            if bar[1] == it:
+                return
+            was = bar[1]
+            bar[1] = it
+            x = 0
+            for w in items:
+                wd = len(T.SHORT[w - T.DRAW]) * 6 + 1
+                if w == it:
+                    self.draw_item(p, x, w, True)
+                elif w == was:
+                    self.draw_item(p, x, w, False)
+                x += wd + 3
             return
-        self.bar = bar
+        self.bar = [list(items), it, n]
         p.fill(0, _BY, p.w, 8, theme.BG)
         x = 0
-        for w in t.items:
-            word = T.SHORT[w - T.DRAW]
-            wd = len(word) * 6 + 1
-            sel = w == it
-            if sel:
-                p.fill(x, _BY, wd, 8, theme.HILITE)
-            p.text(word, x + 1, _BY, theme.INK if sel else theme.FG)
-            x += wd + 3
-        tail = "D%d" % bar[2]
+        for w in items:
+            x = self.draw_item(p, x, w, w == it)
+        tail = "D%d" % n
         p.text(tail, p.w - 6 * len(tail), _BY, theme.FG)
+
+    def draw_item(self, p, x, w, sel):
+        """Item `w` at x, lit when chosen; the x of the next item."""
+        word = T.SHORT[w - T.DRAW]
+        wd = len(word) * 6 + 1
+        p.fill(x, _BY, wd, 8, theme.HILITE if sel else theme.BG)
+        p.text(word, x + 1, _BY, theme.INK if sel else theme.FG)
+        return x + wd + 3
 
     def draw_over(self, p, t, s):
         p.clear()
