@@ -266,7 +266,16 @@ def _order(s, k, order):
     first), check it holds the same cards and put them in that order."""
     lo = begin(s, k)
     hi = end(s, k)
-    _sort(s, k)
+    # a counting sort: the pile is most of the deck, too long for _sort's insertion sort
+    # (a round's deal on a Pico), and shuffling may allocate
+    counts = bytearray(cards.N_CODES)
+    for i in range(lo, hi):
+        counts[s[i]] += 1
+    i = lo
+    for c in range(cards.N_CODES):
+        for _ in range(counts[c]):
+            s[i] = c
+            i += 1
     if order is not None:
         if len(order) != hi - lo or sorted(order) != list(s[lo:hi]):
             raise ValueError("the cards given are not the " + str(hi - lo) + " cards to be shuffled")
