@@ -99,3 +99,37 @@ def test_a_hint_thinks_without_the_table_s_drawing_code(board, names, tmp_path):
     code = WATCH + THINKING + program(names, tail, wait=300, root=str(tmp_path) + "/")
     out = apprun.mpy.run_cpython(code, lib_dirs=[apprun.mpy.HOST_SIM, tmp_path])
     assert out.strip().split(None, 2) == ["Play", "Hint:", "[[]]"]
+
+
+# LEVEL 8 from the games menu: New game, Start, then OK again and again, which hurries the
+# bots' steps and plays your turns through the choosers (draw, then the first thing your
+# first card may do).
+L8_BETWEEN = r"""
+t = apps[-1].screen
+loaded = [n for n in ("level8.rules", "level8.game", "level8.bot", "level8.meld", "level8.need", "level8.combos",
+                      "app.level8.act", "app.level8.lay", "app.level8.bots", "app.level8.say", "app.level8.words")
+          if n in sys.modules]
+print(type(t).__name__, t._game is None, loaded, sorted(set(n for n, _, _ in WATCHED)))
+"""
+
+
+@pytest.mark.parametrize(
+    "board, names",
+    [
+        ("oled_128x64", "DOWN OK OK DOWN OK OK UP OK" + " OK" * 60),
+        ("pico_display", "Y A A Y A A X A" + " A" * 60),
+    ],
+)
+def test_level8_s_table_holds_only_what_it_draws_between_moves(board, names, tmp_path):
+    """The table reads its game through level8.layout: the rules' code is loaded for a move
+    and let go once the move is saved, a bot's code while it decides, a chooser's while it
+    is up (docs/design.md), and all of it is really freed."""
+    (tmp_path / "board.py").write_bytes((REPO / "boards" / (board + ".py")).read_bytes())
+    code = WATCH + program(names, HELD + L8_BETWEEN, wait=300, root=str(tmp_path) + "/")
+    out = apprun.mpy.run_cpython(code, lib_dirs=[apprun.mpy.HOST_SIM, tmp_path]).strip().splitlines()
+    assert out[0].split(None, 2)[2] == "[]", "unloaded code still held: " + out[0]
+    screen, rested, rest = out[1].split(None, 2)
+    loaded, _, watched = rest.partition("] ")
+    assert screen == "Table" and rested == "True" and loaded == "[", out[1]
+    for name in ("level8.rules", "level8.bot", "app.level8.act", "app.level8.bots", "app.level8.say"):
+        assert name in watched, name + " was never loaded and unloaded: the game did not reach it"
