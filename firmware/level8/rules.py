@@ -296,25 +296,66 @@ def _order(s, k, order):
 def _deal(s, order=None):
     """Gather every card but the kept ones, shuffle (or take `order`), deal ten to each
     seat less what it kept, one at a time from the dealer's left, and turn the top card
-    onto the new dealer's discard pile (L8-1, L8-7, L8-9)."""
+    onto the new dealer's discard pile (L8-1, L8-7, L8-9).
+
+    The area is written whole rather than a card at a time (a round's deal on a Pico):
+    first the draw pile and the kept cards (at the front of their hands, L8-9), then,
+    once the pile is shuffled, the pile's rest, its top card on the dealer's pile and
+    each hand in code order."""
     n = s[AT_PLAYERS]
     s[AT_DEALER] = d = (s[AT_DEALER] + 1) % n
     s[AT_UNDER] = 0
-    _gather(s, DRAW_PILE, PILE, N_SECTIONS, False, True)
-    _order(s, DRAW_PILE, order)
+    total = s[AT_CARDS]
+    area = bytearray(total)  # a deal shuffles, so it may allocate
+    j = 0
+    for k in range(N_SECTIONS):
+        lo = begin(s, k)
+        if HAND_OF <= k < HAND_OF + n:
+            lo += s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + S_KEPT]
+        for i in range(lo, end(s, k)):
+            c = s[i]
+            area[j] = cards.WILD if c > cards.SKIP else c  # a laid wild loses its value (L8-3)
+            j += 1
+    pile = j
+    hands = bytearray(n * HAND)
+    got = bytearray(n)
     for seat in range(n):
-        at = AT_SEATS + seat * SEAT_BYTES
-        s[at + S_GROUPS] = 0
-        s[at + S_KNOWN] = 0
-        _sort(s, HAND_OF + seat)  # the kept cards, so the dealt ones go in order among them
+        lo = begin(s, HAND_OF + seat)
+        got[seat] = s[AT_SEATS + seat * SEAT_BYTES + S_KEPT]
+        for i in range(got[seat]):
+            hands[seat * HAND + i] = s[lo + i]
+    s[AT_AREA : AT_AREA + pile] = area[:pile]
+    for k in range(1, N_SECTIONS + 1):
+        s[AT_STARTS + k] = pile  # the draw pile alone (the kept cards are in `hands`)
+    _order(s, DRAW_PILE, order)
+    top = AT_AREA + pile
     for _ in range(HAND):
         for k in range(1, n + 1):
             seat = (d + k) % n
-            if hand_count(s, seat) < HAND:
-                _into_hand(s, seat, end(s, DRAW_PILE) - 1, DRAW_PILE)
+            if got[seat] < HAND:
+                top -= 1
+                hands[seat * HAND + got[seat]] = s[top]
+                got[seat] += 1
+    r = top - 1 - AT_AREA  # the draw pile's rest; the card at r goes onto the dealer's pile
     for seat in range(n):
-        s[AT_SEATS + seat * SEAT_BYTES + S_KEPT] = 0
-    _move(s, end(s, DRAW_PILE) - 1, DRAW_PILE, PILE + d, 0)
+        h = seat * HAND
+        for i in range(h + 1, h + HAND):  # insertion sort: ten cards
+            c = hands[i]
+            x = i
+            while x > h and hands[x - 1] > c:
+                hands[x] = hands[x - 1]
+                x -= 1
+            hands[x] = c
+        at = AT_SEATS + seat * SEAT_BYTES
+        s[at + S_GROUPS] = 0
+        s[at + S_KNOWN] = 0
+        s[at + S_KEPT] = 0
+    s[AT_AREA + r + 1 : AT_AREA + total] = hands
+    for p in range(MAX_PLAYERS):
+        s[AT_STARTS + PILE + p] = r if p <= d else r + 1
+        s[AT_STARTS + HAND_OF + p] = r + 1 + HAND * min(p, n)
+    for k in range(FRONT, N_SECTIONS + 1):
+        s[AT_STARTS + k] = total
     s[AT_ROUND] += 1
     s[AT_TURN] = (d + 1) % n
     s[AT_PHASE] = DRAW

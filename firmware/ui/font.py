@@ -145,12 +145,6 @@ _GLYPHS = (
 )
 # END GLYPHS
 
-# Per character code below 128, its glyph's index in _GLYPHS (0, the box, for codes
-# without one), so that text() looks it up instead of testing ranges.
-_INDEX = bytes(
-    [i - 18 if 31 < i < 127 else i if 0 < i < 8 else i - 8 if 15 < i < 22 else 0 for i in range(128)]
-)
-
 _cell = bytearray(6)
 _cell_fb = framebuf.FrameBuffer(_cell, 6, 8, framebuf.MONO_VLSB)
 _pal = framebuf.FrameBuffer(bytearray(4), 2, 1, framebuf.RGB565)
@@ -169,24 +163,29 @@ def text(fb, s, x, y, fg, bg=-1, scale=1):
         key = -1
         _pal.pixel(0, 0, bg)
     _pal.pixel(1, 0, fg)
-    if scale != 1:
-        step = WIDTH * scale
-        for ch in s:
-            i = ord(ch)
-            _big(fb, _INDEX[i] * 6 if i < 128 else 0, x, y, fg, bg, scale)
-            x += step
-        return x
+    step = WIDTH * scale
     for ch in s:
         i = ord(ch)
-        i = _INDEX[i] * 6 if i < 128 else 0
-        c[0] = g[i]
-        c[1] = g[i + 1]
-        c[2] = g[i + 2]
-        c[3] = g[i + 3]
-        c[4] = g[i + 4]
-        c[5] = g[i + 5]
-        fb.blit(_cell_fb, x, y, key, _pal)
-        x += WIDTH
+        if 31 < i < 127:
+            i -= 18
+        elif 0 < i < 8:
+            pass
+        elif 15 < i < 22:
+            i -= 8
+        else:
+            i = 0
+        i *= 6
+        if scale == 1:
+            c[0] = g[i]
+            c[1] = g[i + 1]
+            c[2] = g[i + 2]
+            c[3] = g[i + 3]
+            c[4] = g[i + 4]
+            c[5] = g[i + 5]
+            fb.blit(_cell_fb, x, y, key, _pal)
+        else:
+            _big(fb, i, x, y, fg, bg, scale)
+        x += step
     return x
 
 

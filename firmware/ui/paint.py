@@ -51,22 +51,13 @@ class Painter:
         """Note that this rectangle changed. Rectangles are merged only when that wastes
         few pixels (a cursor moving over the hand should not push the grid as well); when
         all slots are taken, the two that merge with the least waste are merged."""
-        # Every drawing call lands here, so it avoids min/max calls (costly on MicroPython).
-        x1 = x + w
-        if x1 > self.w:
-            x1 = self.w
-        y1 = y + h
-        if y1 > self.h:
-            y1 = self.h
-        if x < 0:
-            x = 0
-        if y < 0:
-            y = 0
+        x1 = min(x + w, self.w)
+        y1 = min(y + h, self.h)
+        x = max(x, 0)
+        y = max(y, 0)
         if x >= x1 or y >= y1:
             return
         b = self.box
-        if self.n == 1 and b[0] <= x and b[1] <= y and b[2] >= x1 and b[3] >= y1:
-            return  # inside the one rectangle kept (after a clear, every call): nothing grows
         i = self._fold(x, y, x1, y1)
         if i >= 0:  # grown in place: it may now meet another one
             while True:
@@ -88,24 +79,15 @@ class Painter:
         """Merge (x, y, x1, y1) into a kept rectangle if that wastes under _SLACK pixels;
         its index, or -1."""
         b = self.box
-        area = (x1 - x) * (y1 - y)
         for i in range(0, self.n * 4, 4):
             if i == skip:
                 continue
-            # _waste, written out
-            bx = b[i]
-            by = b[i + 1]
-            bx1 = b[i + 2]
-            by1 = b[i + 3]
-            ux = bx if bx < x else x
-            uy = by if by < y else y
-            ux1 = bx1 if bx1 > x1 else x1
-            uy1 = by1 if by1 > y1 else y1
-            if (ux1 - ux) * (uy1 - uy) - (bx1 - bx) * (by1 - by) - area <= _SLACK:
-                b[i] = ux
-                b[i + 1] = uy
-                b[i + 2] = ux1
-                b[i + 3] = uy1
+            waste = _waste(b[i], b[i + 1], b[i + 2], b[i + 3], x, y, x1, y1)
+            if waste <= _SLACK:
+                b[i] = min(b[i], x)
+                b[i + 1] = min(b[i + 1], y)
+                b[i + 2] = max(b[i + 2], x1)
+                b[i + 3] = max(b[i + 3], y1)
                 return i
         return -1
 
@@ -147,7 +129,7 @@ class Painter:
         self.mark(0, 0, self.w, self.h)
 
     def fill(self, x, y, w, h, role):
-        self.d.fill_rect(x, y, w, h, self.ink[role] if self.ink else role)
+        self.d.fill_rect(x, y, w, h, self.c(role))
         self.mark(x, y, w, h)
 
     def frame(self, x, y, w, h, role):
@@ -160,11 +142,6 @@ class Painter:
 
     def text(self, s, x, y, fg=1, bg=-1, scale=1):
         """Draw `s`; return the x after it."""
-        ink = self.ink
-        if ink:
-            fg = ink[fg]
-            if bg >= 0:
-                bg = ink[bg]
-        end = font.text(self.d, s, x, y, fg, bg, scale)
+        end = font.text(self.d, s, x, y, self.c(fg), -1 if bg < 0 else self.c(bg), scale)
         self.mark(x, y, end - x, font.HEIGHT * scale)
         return end
