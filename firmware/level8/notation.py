@@ -268,8 +268,13 @@ def parse_card(tok):
         n = _number_text(v)
         if n:
             return cards.WILD_NUMBER + n - 1
-        raise ValueError("no wild value " + tok[2:] + " in " + tok +
-                         ": a wild stands for a number 1 to 15 or a colour R O Y G B V")
+        raise ValueError(
+            "no wild value "
+            + tok[2:]
+            + " in "
+            + tok
+            + ": a wild stands for a number 1 to 15 or a colour R O Y G B V"
+        )
     if len(t) >= 2 and cards.COLOURS.find(t[0]) >= 0:
         n = _number_text(t[1:])
         if n:

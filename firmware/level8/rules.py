@@ -1,15 +1,9 @@
 """The rules of LEVEL 8 and Level Up (rulings L8-1 to L8-9) as functions over one bytearray.
 
-Every card of the game is in exactly one place, and the places are sections of one area:
-the draw pile, each seat's discard pile, hand and the Skip in front of it, and the
-combinations each seat lays (one per requirement of its level). A section is a run of
-bytes; the start of each is kept, so moving a card is shifting the bytes between its old
-and new place. `legal_moves` and `apply` allocate nothing except when a move shuffles (a
-new round, a rebuilt draw pile), so a bot can play many of them. Why a move is refused, in words, is `referee.problem`.
-
-The state's layout and the functions that read it are layout.py (every name of it is
-here too, so a caller needs one module). A move is kind << 12 | target << 7 | card: a card code (cards) and a target (a seat, a
-requirement 0..3 or a group 0..23), both 0 when unused.
+The state's layout and the functions that read it are layout.py; every name of it is
+here too, so a caller that plays moves needs one module. `legal_moves` and `apply`
+allocate nothing except when a move shuffles (a new round, a rebuilt draw pile), so a
+bot can play many of them. Why a move is refused, in words, is `referee.problem`.
 """
 
 from compat import const

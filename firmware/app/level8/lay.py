@@ -174,5 +174,3 @@ def _options(g, kind):
     if kind == COLOUR:
         return [[cards.wild_as_colour(k)] * n for k in range(cards.N_COLOURS)]
     return [[cards.wild_as_number(v)] * n for v in range(1, 16)]
-
-

@@ -18,7 +18,6 @@ presses OK, which deals the next round. The game is saved after every person's m
 and every bot's step, with who plays which seat (app/level8/saves.py).
 """
 
-
 from level8 import cards, layout
 from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
@@ -248,7 +247,14 @@ class Table:
     def close(self, app):
         """Back from a chooser (act.py, lay.py), whose code goes."""
         app.go(self)
-        forget("app.level8.act", "app.level8.lay", "app.level8.words", "app.screen", "level8.meld", "level8.combos")
+        forget(
+            "app.level8.act",
+            "app.level8.lay",
+            "app.level8.words",
+            "app.screen",
+            "level8.meld",
+            "level8.combos",
+        )
 
     def chosen(self, app, ms, said=""):
         """Back from a chooser, playing the moves `ms` chosen there."""
@@ -336,7 +342,6 @@ def unload():
     """Let the bots' code go (it comes back for the next bot or hint)."""
     forget(*BOT_CODE)
     forget(*WORDS_CODE)
-
 
 
 def _view(app):
