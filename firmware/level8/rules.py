@@ -243,16 +243,15 @@ def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
                 s[j] = cards.WILD
 
 
-def _sort(s, k):
-    """Sort section k by code (insertion sort: sections are short and this is rare)."""
-    lo = begin(s, k)
-    for i in range(lo + 1, end(s, k)):
-        c = s[i]
+def _sort(b, lo, hi):
+    """Sort b[lo:hi] in place by code (an insertion sort: a hand's ten cards)."""
+    for i in range(lo + 1, hi):
+        c = b[i]
         j = i
-        while j > lo and s[j - 1] > c:
-            s[j] = s[j - 1]
+        while j > lo and b[j - 1] > c:
+            b[j] = b[j - 1]
             j -= 1
-        s[j] = c
+        b[j] = c
 
 
 def _order(s, k, order):
@@ -332,14 +331,7 @@ def _deal(s, order=None):
                 got[seat] += 1
     r = top - 1 - AT_AREA  # the draw pile's rest; the card at r goes onto the dealer's pile
     for seat in range(n):
-        h = seat * HAND
-        for i in range(h + 1, h + HAND):  # insertion sort: ten cards
-            c = hands[i]
-            x = i
-            while x > h and hands[x - 1] > c:
-                hands[x] = hands[x - 1]
-                x -= 1
-            hands[x] = c
+        _sort(hands, seat * HAND, seat * HAND + HAND)
         at = AT_SEATS + seat * SEAT_BYTES
         s[at + S_GROUPS] = 0
         s[at + S_KNOWN] = 0

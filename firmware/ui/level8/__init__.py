@@ -82,3 +82,19 @@ def changed(view, t, s):
     view.hand = layout.hand(s, me) if mine else b""
     view.kept = layout.kept(s, me) if mine and layout.phase(s) == layout.KEEP else 0
     return True
+
+
+def bar(view, t):
+    """What the items' bar needs: (lit, was, whole). `whole` when the items or the draw
+    pile's count changed, and the bar is then drawn whole (its record kept in `view.bar`);
+    else only the item lit now and the one lit before, nothing when they are the same."""
+    items = t.items
+    it = t.item(t.focus) if t.focus >= t.hn else -1
+    n = layout.draw_count(t.state)
+    b = view.bar
+    if b is not None and b[2] == n and b[0] == items:
+        was = b[1]
+        b[1] = it
+        return it, was, False
+    view.bar = [list(items), it, n]
+    return it, -2, True

@@ -198,38 +198,26 @@ class Table:
     def draw_bar(self, p, t):
         """The items and the draw pile's count; when only the lit item moved, the two items
         whose light changed."""
-        items = t.items
-        it = t.item(t.focus) if t.focus >= t.hn else -1
-        n = layout.draw_count(t.state)
-        bar = self.bar
-        if bar is not None and bar[2] == n and bar[0] == items:
-            if bar[1] == it:
-                return
-            was = bar[1]
-            bar[1] = it
-            x = 2
-            for w in items:
-                wd = len(T.WORDS[w - T.DRAW]) * 6 + 4
-                if w == it:
-                    self.draw_item(p, x, w, True)
-                elif w == was:
-                    self.draw_item(p, x, w, False)
-                x += wd + 6
+        it, was, whole = T.bar(self, t)
+        if not whole and it == was:
             return
-        self.bar = [list(items), it, n]
-        p.fill(0, _BY, p.w, 11, theme.BG)
+        if whole:
+            p.fill(0, _BY, p.w, 11, theme.BG)
         x = 2
-        for w in items:
-            x = self.draw_item(p, x, w, w == it)
-        tail = "deck %d" % n
-        p.text(tail, p.w - 2 - 6 * len(tail), _BY + 1, theme.DIM)
+        for w in t.items:
+            x = self.draw_item(p, x, w, w == it, whole or w in (it, was))
+        if whole:
+            n = self.bar[2]
+            tail = "deck %d" % n
+            p.text(tail, p.w - 2 - 6 * len(tail), _BY + 1, theme.DIM)
 
-    def draw_item(self, p, x, w, sel):
-        """Item `w` at x, lit when chosen; the x of the next item."""
+    def draw_item(self, p, x, w, sel, paint=True):
+        """Item `w` at x, lit when chosen (drawn only with `paint`); the x of the next item."""
         word = T.WORDS[w - T.DRAW]
         wd = len(word) * 6 + 4
-        p.fill(x, _BY, wd, 10, theme.HILITE if sel else theme.BG)
-        p.text(word, x + 2, _BY + 1, theme.INK if sel else theme.FG)
+        if paint:
+            p.fill(x, _BY, wd, 10, theme.HILITE if sel else theme.BG)
+            p.text(word, x + 2, _BY + 1, theme.INK if sel else theme.FG)
         return x + wd + 6
 
     def draw_over(self, p, t, s):
