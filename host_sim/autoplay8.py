@@ -45,8 +45,9 @@ class Autoplayer8:
             return self.table_key(s)
         if kind == "Layouts":
             want = sorted(tuple(sorted(g)) for g in self.plan_layout())
-            have = sorted(tuple(sorted(g)) for g in s.found[s.i])
-            if have == want or not any(sorted(tuple(sorted(g)) for g in f) == want for f in s.found):
+            have = sorted(tuple(sorted(g)) for g in s.groups(s.i))
+            every = [s.groups(i) for i in range(len(s.found))]
+            if have == want or not any(sorted(tuple(sorted(g)) for g in f) == want for f in every):
                 return "ok"
             return "down"
         if kind == "Pager":

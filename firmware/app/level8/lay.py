@@ -32,7 +32,7 @@ def lay(app, t):
         for g in lay_:
             n += len(g)
         if last or n < hn:
-            ok.append(lay_)
+            ok.append(_pack(lay_))
     if not ok:
         t.message = ("No way to lay out %s yet" % describe_level(reqs)) if not app.p.mono else "No layout yet"
         if found:
@@ -42,8 +42,19 @@ def lay(app, t):
     app.go(Layouts(t, reqs, ok, capped))
 
 
+def _pack(groups):
+    """A layout as bytes, each group's size then its cards: up to 20 of them wait on the
+    chooser, a few KB as lists of lists on the OLED's small heap."""
+    out = bytearray()
+    for g in groups:
+        out.append(len(g))
+        out.extend(bytes(g))
+    return bytes(out)
+
+
 class Layouts:
-    """The layouts, one at a time (up/down or left/right), OK lays the one on show."""
+    """The layouts, one at a time (up/down or left/right), OK lays the one on show.
+    `found`: each layout packed (see _pack); `groups(i)` unpacks one."""
 
     def __init__(self, t, reqs, found, capped):
         self.t = t
@@ -51,6 +62,17 @@ class Layouts:
         self.found = found
         self.capped = capped
         self.i = 0
+
+    def groups(self, i):
+        """Layout i: one list of cards per requirement."""
+        b = self.found[i]
+        out = []
+        k = 0
+        while k < len(b):
+            n = b[k]
+            out.append(list(b[k + 1 : k + 1 + n]))
+            k += 1 + n
+        return out
 
     def key(self, app, k):
         n = len(self.found)
@@ -61,7 +83,7 @@ class Layouts:
         elif k == "back":
             self.t.close(app)
         elif k == "ok":
-            Wilds(self.t, self.reqs, [list(g) for g in self.found[self.i]]).next(app)
+            Wilds(self.t, self.reqs, self.groups(self.i)).next(app)
             return
         app.full = True
 
@@ -74,8 +96,9 @@ class Layouts:
         step = 8 if p.mono else 11
         x = 0 if p.mono else 4
         left = list(layout.hand(self.t.state, self.t.me))
+        groups = self.groups(self.i)
         for r in range(len(self.reqs)):
-            g = self.found[self.i][r]
+            g = groups[r]
             kind = self.reqs[r][0]
             if kind == RUN:
                 g = sorted(g, key=by_number)
