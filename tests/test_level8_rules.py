@@ -660,3 +660,67 @@ def test_keep_choices_that_are_refused_say_why():
     assert referee.problem(s, move(K_KEEP, 0, cards.wild_as_number(5))) == "a wild is kept as it is, without a value"
     assert list(hand2).count(hand2[0]) == 1
     assert referee.problem(s, move(K_KEEP, 0, hand2[0])) == "you keep that card already"
+
+
+def _deal_card_by_card(s, order=None):
+    """The reference for rules._deal, which writes the area whole: the deal as the rules
+    tell it, a card at a time with rules' own moves (L8-1, L8-7, L8-9)."""
+    n = s[rules.AT_PLAYERS]
+    s[rules.AT_DEALER] = d = (s[rules.AT_DEALER] + 1) % n
+    s[rules.AT_UNDER] = 0
+    rules._gather(s, rules.DRAW_PILE, rules.PILE, rules.N_SECTIONS, False, True)
+    rules._order(s, rules.DRAW_PILE, order)
+    for seat in range(n):
+        at = rules.AT_SEATS + seat * rules.SEAT_BYTES
+        s[at + rules.S_GROUPS] = 0
+        s[at + rules.S_KNOWN] = 0
+        rules._sort(s, rules.begin(s, rules.HAND_OF + seat), rules.end(s, rules.HAND_OF + seat))
+    for _ in range(rules.HAND):
+        for k in range(1, n + 1):
+            seat = (d + k) % n
+            if rules.hand_count(s, seat) < rules.HAND:
+                rules._into_hand(s, seat, rules.end(s, rules.DRAW_PILE) - 1, rules.DRAW_PILE)
+    for seat in range(n):
+        s[rules.AT_SEATS + seat * rules.SEAT_BYTES + rules.S_KEPT] = 0
+    rules._move(s, rules.end(s, rules.DRAW_PILE) - 1, rules.DRAW_PILE, rules.PILE + d, 0)
+    s[rules.AT_ROUND] += 1
+    s[rules.AT_TURN] = (d + 1) % n
+    s[rules.AT_PHASE] = rules.DRAW
+    rules._settle(s, None)
+
+
+def test_l8_7_every_deal_is_the_card_at_a_time_deal(monkeypatch):
+    """L8-1, L8-7, L8-9: the deal that writes the area whole gives the very bytes of
+    dealing a card at a time (a reference model built from rules' own moves): first deals
+    of every setup, and every later round's deal of bot games, kept cards included."""
+    deal = rules._deal
+    for seed in range(12):
+        for players in range(2, 7):
+            game = seed % 2
+            keep = game == cards.LEVELUP and seed % 4 == 1
+            a = rules.new_state(game, players, seed, seed % players, keep)
+            monkeypatch.setattr(rules, "_deal", _deal_card_by_card)
+            b = rules.new_state(game, players, seed, seed % players, keep)
+            monkeypatch.setattr(rules, "_deal", deal)
+            assert a == b
+    deals = kept = 0
+    for seed in range(16):
+        g = Game(seed % 2, 2 + seed % 5, seed, keep=seed % 4 == 1)
+        s = g.state
+        while not g.over():
+            for m in bot.play(view.see(s, g.to_move())):
+                if rules.kind(m) in (rules.K_NEXT, rules.K_KEPT):
+                    b = bytearray(s)
+                    monkeypatch.setattr(rules, "_deal", _deal_card_by_card)
+                    rules.apply(b, m)
+                    monkeypatch.setattr(rules, "_deal", deal)
+                    before = rules.round_no(s)
+                    kept += sum(rules.kept(s, q) for q in range(rules.players(s)))
+                    g.apply(m)
+                    assert bytes(s) == bytes(b)
+                    deals += rules.round_no(s) > before
+                else:
+                    g.apply(m)
+                if g.over():
+                    break
+    assert deals > 50 and kept > 10
