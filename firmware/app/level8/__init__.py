@@ -7,6 +7,7 @@ choices), named by `file(game, kind)`. Which game a screen belongs to is the row
 played (`which(app)`) until a table is up; the table knows its game from its state.
 """
 
+from app.app import forget
 from app.games import GAMES
 
 NAMES = ("LEVEL 8", "Level Up")  # by game id (level8.cards.LEVEL8, LEVELUP); the rows' names
@@ -33,3 +34,9 @@ def file(game, kind):
 
 def name(game):
     return NAMES[game]
+
+
+def unload():
+    """Let the bots' code go (it comes back for the next bot or hint)."""
+    forget(*BOT_CODE)
+    forget(*WORDS_CODE)

@@ -18,8 +18,6 @@ def lay(app, t):
     me = t.me
     reqs = layout.reqs(s, me)
     hand = [c for c in layout.hand(s, me) if c != cards.SKIP]
-    t.message = "Looking for layouts..."
-    app.render()
     from level8 import meld
 
     found, capped = meld.layouts(hand, reqs, 20)

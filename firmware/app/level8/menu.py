@@ -9,8 +9,28 @@ from app.app import forget
 from app.level8 import GAME, file, name, which
 from app.screen import Menu, Pager, wrap
 
-_TABLE_CODE = ("app.level8.play", "app.level8.act", "app.level8.lay", "app.level8.say", "app.level8.words", "app.level8.bots", "ui.level8.colour", "ui.level8.mono")
-_ENGINE = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.view", "level8.referee", "level8.game", "level8.rules")
+_TABLE_CODE = (
+    "app.level8.play",
+    "app.level8.turn",
+    "app.level8.seat",
+    "app.level8.act",
+    "app.level8.lay",
+    "app.level8.say",
+    "app.level8.words",
+    "app.level8.bots",
+    "ui.level8.colour",
+    "ui.level8.mono",
+)
+_ENGINE = (
+    "level8.bot",
+    "level8.need",
+    "level8.meld",
+    "level8.combos",
+    "level8.view",
+    "level8.referee",
+    "level8.game",
+    "level8.rules",
+)
 
 
 def menu(app):
@@ -70,6 +90,24 @@ def play(app, g, flags, people, strength, message):
     t.rest()  # the rules' code comes back with the first move
 
 
+def table_again(app, seat):
+    """The table back from a screen over it, as the Seat `seat` kept it (app/level8/seat.py)."""
+    from app.level8.play import Table
+
+    t = Table(app, memo=seat)
+    app.go(t)
+    forget(
+        "app.level8.menu",
+        "app.level8.act",
+        "app.level8.lay",
+        "app.level8.words",
+        "app.screen",
+        "level8.meld",
+        "level8.combos",
+    )
+    return t
+
+
 def resume(app, asked=False):
     """Back into the row's saved game. True when there was one to resume."""
     game = which(app)
@@ -107,8 +145,10 @@ def menu_again(app):
 
 
 def pause_menu(app, table):
+    """`table`: a Seat (app/level8/seat.py), which puts the table back."""
+
     def back(a):
-        a.go(table)
+        table.close(a)
 
     def help_then(a):
         show_help(a)
@@ -118,7 +158,10 @@ def pause_menu(app, table):
         a.go(
             Menu(
                 "Give up?",
-                [["No, keep playing", back], ["Yes, end this game", lambda a: finish(a, table, gave_up=True)]],
+                [
+                    ["No, keep playing", back],
+                    ["Yes, end this game", lambda a: finish(a, table, gave_up=True)],
+                ],
                 back=back,
             )
         )
@@ -126,7 +169,12 @@ def pause_menu(app, table):
     app.go(
         Menu(
             "Paused",
-            [["Resume", back], ["How to play", help_then], ["Give up", give_up], ["Save and quit", menu_again]],
+            [
+                ["Resume", back],
+                ["How to play", help_then],
+                ["Give up", give_up],
+                ["Save and quit", menu_again],
+            ],
             back=back,
         )
     )
@@ -150,7 +198,7 @@ def finish(app, table, gave_up=False):
     assisted = table.hinted
     # the save goes first: a power cut between the two loses this result rather than
     # counting it twice
-    table.save(app, ended=True)
+    app.store.remove(file(game, GAME))
     best = False
     if solo:
         from app.level8 import stats
@@ -177,7 +225,10 @@ def finish(app, table, gave_up=False):
             info.append("%-8s %s" % (names[q][:8], "won" if lv > 8 else "level %d" % lv))
         else:
             info.append("%-9s %s" % (names[q], "won" if lv > 8 else "on level %d" % lv))
-    tail = "%d rounds%s" % (rounds, ", assisted" if assisted else (", record!" if app.p.mono else ", a new record!") if best else "")
+    tail = "%d rounds%s" % (
+        rounds,
+        ", assisted" if assisted else (", record!" if app.p.mono else ", a new record!") if best else "",
+    )
     if app.p.mono and len(info) > 3:
         info = info[:3]
     info.append(tail)
@@ -202,7 +253,10 @@ def show_stats(app):
         "Fastest win: " + ("%d rounds" % st.fewest if st.fewest else "-"),
         "Assisted games: %d" % st.assisted,
     ]
-    lines += wrap("Games against bots count. A game where a hint was shown counts as assisted and sets no records. Pass-and-play games are not counted.", width)
+    lines += wrap(
+        "Games against bots count. A game where a hint was shown counts as assisted and sets no records. Pass-and-play games are not counted.",
+        width,
+    )
     app.go(Pager(name(game) + " statistics" if width > 30 else "Statistics", lines, lambda a: a.go(menu(a))))
 
 

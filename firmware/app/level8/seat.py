@@ -1,0 +1,54 @@
+"""The table as the screens over it keep it (a chooser, laying out, the pause menu): its
+fields, whom each seat is, and its game for a move, without the table's own code or
+drawing, which go while such a screen is up. `close` puts the table back as it was.
+
+The table (play.py) is a Seat too, with its keys, turns and drawing on top.
+"""
+
+from app.app import forget
+
+# the engine that plays moves: loaded for a move (`game`), let go once it is saved (`rest`)
+_RULES = ("level8.game", "level8.rules", "level8.referee", "prng")
+
+
+class Seat:
+    def __init__(self, t):
+        """A Seat keeping table `t`'s fields (the table itself holds them as a Seat too)."""
+        self.state = t.state  # type: bytearray
+        self.people = t.people  # type: int
+        for k, v in t.__dict__.items():
+            setattr(self, k, v)
+        self.view = None
+        self._game = None
+
+    @property
+    def game(self):
+        """The Game on the state. The rules' code is loaded for a move and let go once the
+        move is saved (`rest`): between moves the table only reads the state."""
+        g = self._game
+        if g is None:
+            from level8.game import Game
+
+            g = self._game = Game(state=self.state)
+        return g
+
+    def rest(self):
+        self._game = None
+        forget(*_RULES)
+
+    def name(self, q):
+        if self.people == 1:
+            return "You" if q == 0 else "Bot %d" % (q + 1)
+        return ("Player %d" if q < self.people else "Bot %d") % (q + 1)
+
+    def bot(self, q):
+        return q >= self.people
+
+    def close(self, app):
+        """The table again, as it was (through the game's menus, which import the table:
+        never the other way); the code of the screen over it goes. The table is returned."""
+        return app.game().table_again(app, self)
+
+    def chosen(self, app, ms, said=""):
+        """The table again, playing the moves `ms` chosen on the screen over it."""
+        self.close(app).commit(app, ms, said)

@@ -1,0 +1,160 @@
+"""What a person's key or a bot's step does to the table (play.py), loaded only then:
+the moves played, checked and saved, whose hand shows next (the pass screen in pass and
+play), the hand's order and the items on offer, where the cursor starts a turn, and what
+OK does on each item or card.
+"""
+
+from level8 import cards, layout
+from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
+
+from app.app import forget
+from app.level8 import GAME, file, unload
+from app.level8.seat import Seat
+from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
+from ui.level8 import DRAW as DRAW_IT
+
+
+def settle(t, app):
+    """Whose hand shows now; the pass screen when the turn comes to another person."""
+    if t.people == 1:
+        return
+    s = t.state
+    q = layout.turn(s)
+    if layout.phase(s) in (DRAW, PLAY, KEEP) and not t.bot(q):
+        if t.me != q:
+            t.me = q
+            t.hidden = True
+            app.full = True
+    else:
+        t.me = NO_SEAT
+
+
+def survey(t):
+    """The hand's display order and the ring's items, for this position."""
+    s = t.state
+    me = t.me
+    hn = t.hn = layout.hand_count(s, me) if me != NO_SEAT else 0
+    if hn:
+        h = layout.hand(s, me)
+        key = []
+        for i in range(hn):
+            c = h[i]
+            if c >= cards.N_NUMBER_CARDS:
+                k = 2000 + c
+            elif t.by_colour:
+                k = c
+            else:
+                k = cards.number(c) * 8 + cards.colour(c)
+            key.append(k * 16 + i)
+        key.sort()
+        for i in range(hn):
+            t.order[i] = key[i] & 15
+    ph = layout.phase(s)
+    if t.mine() and ph == DRAW:
+        t.items = [DRAW_IT, TABLE, HINT, SORT, MENU]
+    elif t.mine() and ph == PLAY:
+        t.items = ([] if layout.laid(s, me) else [LAY]) + [TABLE, HINT, SORT, MENU]
+    elif t.mine() and ph == KEEP:
+        t.items = [DONE, TABLE, SORT, MENU]
+    else:
+        t.items = [TABLE, SORT, MENU]
+    if t.focus >= t.ring():
+        t.focus = 0
+
+
+def choose(t, app, it):
+    s = t.state
+    ph = layout.phase(s)
+    if it == MENU:
+        t.open_menu(app)
+    elif it == SORT:
+        t.by_colour = not t.by_colour
+        t.message = "Sorted by " + ("colour" if t.by_colour else "number")
+        survey(t)
+        save(t, app)
+    elif it == DONE:
+        commit(t, app, [layout.move(layout.K_KEPT)], "")
+    elif it == HINT:
+        from app.level8 import bots
+
+        bots.hint(t, app)
+        forget("app.level8.bots")
+    elif it < 100 and ph == KEEP:
+        if layout.kept(s, t.me) >= layout.KEEP_MAX:
+            t.message = "You keep 4 cards at most"
+        elif it < layout.kept(s, t.me):
+            t.message = "Already kept"
+        else:
+            c = t.card(it)
+            ms = [layout.move(layout.K_KEEP, 0, c)]
+            if layout.kept(s, t.me) == layout.KEEP_MAX - 1:
+                ms.append(layout.move(layout.K_KEPT))  # four kept: nothing more to choose
+            commit(t, app, ms, "")
+            if layout.phase(s) == KEEP and layout.turn(s) == t.me:
+                t.message = "Kept %s. Keep up to 4, then Done" % cards.name(c)
+    elif it < 100 and ph == DRAW:
+        t.message = "Draw first: choose Draw"
+    else:
+        from app.level8 import act  # the choosers, loaded only while one is open
+
+        if it == LAY:
+            t.message = "Looking for layouts..."
+            app.render()
+        act.open(app, Seat(t), it)
+        t.covered(app)
+
+
+def begin(t):
+    """When a person's turn (its draw, or its keeping) begins: the cursor's start."""
+    s = t.state
+    ph = layout.phase(s)
+    now = (layout.round_no(s), layout.turn(s), ph)
+    if t.mine() and ph != PLAY and now != t.began:
+        t.began = now
+        start_turn(t)
+
+
+def start_turn(t):
+    """Where the cursor starts when a person's turn (or part of it) begins."""
+    ph = layout.phase(t.state)
+    if ph == DRAW:
+        t.to_item(DRAW_IT)
+    elif ph == KEEP:
+        t.to_item(DONE)
+        t.message = "Keep up to 4 cards for the next round, then Done"
+    else:
+        t.focus = 0
+
+
+def after_change(t, app):
+    s = t.state
+    if layout.phase(s) == WON:
+        app.game().finish(app, t)  # the menus: reached through the app, not imported
+        return
+    settle(t, app)
+    survey(t)
+    begin(t)
+    if t.mine() and layout.phase(s) == PLAY and t.focus >= t.hn:
+        t.focus = 0
+    if not t.bot(layout.turn(s)) or layout.phase(s) == OVER:
+        unload()
+    save(t, app)
+    t.rest()
+
+
+def save(t, app):
+    """Keep the game on flash (after every move and every bot's step)."""
+    name = file(layout.game(t.state), GAME)
+    from app.level8 import saves
+
+    flags = (saves.HINTED if t.hinted else 0) | (saves.BY_COLOUR if t.by_colour else 0)
+    app.store.write(name, saves.encode(t.state, flags, t.people, t.strength))
+    forget("app.level8.saves")
+
+
+def commit(t, app, ms, said):
+    """Play moves `ms` for the seat on turn (checked by Game.apply), `said` in words."""
+    for m in ms:
+        t.game.apply(m)
+    t.message = said or None
+    after_change(t, app)
