@@ -241,7 +241,7 @@ def test_wild_values_are_asked_only_where_the_layout_leaves_them_open():
     any number (a set) or colour (a colour group); a wild inside a run is clear."""
     from level8.levels import COLOUR, RUN, SET
 
-    from app.level8.lay import _options
+    from app.level8.wilds import _options
 
     w = cards.wild_as_number
     r = lambda n: cards.number_card(0, n)  # noqa: E731

@@ -30,7 +30,6 @@ requirement 0..3 or a group 0..23), both 0 when unused.
 """
 
 from compat import const
-from level8 import cards
 from level8.levels import CARD_ONE_STAR
 
 NO_SEAT = const(255)
@@ -124,15 +123,6 @@ def players(s):
     return s[AT_PLAYERS]
 
 
-def keeps(s):
-    """True when the keep-four option of Level Up is on (L8-9)."""
-    return bool(s[AT_OPTIONS] & OPT_KEEP)
-
-
-def dealer(s):
-    return s[AT_DEALER]
-
-
 def turn(s):
     return s[AT_TURN]
 
@@ -165,16 +155,6 @@ def level(s, seat):
 def laid(s, seat):
     """True once the seat has laid out its whole level this round."""
     return bool(_seat(s, seat, S_GROUPS) & LAID)
-
-
-def pending(s, seat):
-    """Bits of the requirements whose groups hold cards while the level is not yet laid."""
-    g = _seat(s, seat, S_GROUPS)
-    return 0 if g & LAID else g
-
-
-def known(s, seat):
-    return _seat(s, seat, S_KNOWN)
 
 
 def kept(s, seat):
@@ -230,11 +210,6 @@ def draw_count(s):
     return size(s, DRAW_PILE) - s[AT_UNDER]
 
 
-def under(s):
-    """Skips lying face up under the draw pile (L8-5)."""
-    return s[AT_UNDER]
-
-
 def skipped(s, seat):
     """True when a Skip lies in front of the seat."""
     return size(s, FRONT + seat) > 0
@@ -247,14 +222,3 @@ def group(s, seat, r):
 
 def group_count(s, slot):
     return size(s, GROUP + slot)
-
-
-def holds(s, seat, c):
-    """True when the seat's hand holds card `c` (a valued wild: a free wild)."""
-    if cards.is_wild(c):
-        c = cards.WILD
-    lo = begin(s, HAND_OF + seat)
-    for i in range(lo, end(s, HAND_OF + seat)):
-        if s[i] == c:
-            return True
-    return False

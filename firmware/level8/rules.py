@@ -64,7 +64,6 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     WON,
     begin,
     card,
-    dealer,
     draw_count,
     end,
     ender,
@@ -74,15 +73,11 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     group_count,
     hand,
     hand_count,
-    holds,
-    keeps,
     kept,
     kind,
-    known,
     laid,
     level,
     move,
-    pending,
     phase,
     pile_count,
     pile_top,
@@ -94,7 +89,6 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     skipped,
     target,
     turn,
-    under,
     winner,
 )
 from level8.levels import CARD_ONE_STAR, COLOUR, RUN
@@ -107,6 +101,44 @@ MAX_MOVES = const(640)
 
 class IllegalMove(ValueError):
     """A move the rules forbid; str() is a sentence for the player."""
+
+
+# -- reading what only the rules and the bots need (the rest is layout.py)
+
+
+def keeps(s):
+    """True when the keep-four option of Level Up is on (L8-9)."""
+    return bool(s[AT_OPTIONS] & OPT_KEEP)
+
+
+def dealer(s):
+    return s[AT_DEALER]
+
+
+def pending(s, seat):
+    """Bits of the requirements whose groups hold cards while the level is not yet laid."""
+    g = s[AT_SEATS + seat * SEAT_BYTES + S_GROUPS]
+    return 0 if g & LAID else g
+
+
+def known(s, seat):
+    return s[AT_SEATS + seat * SEAT_BYTES + S_KNOWN]
+
+
+def holds(s, seat, c):
+    """True when the seat's hand holds card `c` (a valued wild: a free wild)."""
+    if cards.is_wild(c):
+        c = cards.WILD
+    lo = begin(s, HAND_OF + seat)
+    for i in range(lo, end(s, HAND_OF + seat)):
+        if s[i] == c:
+            return True
+    return False
+
+
+def under(s):
+    """Skips lying face up under the draw pile (L8-5)."""
+    return s[AT_UNDER]
 
 
 # -- moving cards -------------------------------------------------------------

@@ -19,7 +19,7 @@ from ui.level8 import DRAW, LAY, TABLE, tokens
 
 def open(app, t, it):
     if it == LAY:
-        forget("app.level8.act")  # laying out needs none of this module
+        forget("app.level8.act", "app.level8.words")  # laying out needs none of these
         from app.level8 import lay
 
         lay.lay(app, t)
