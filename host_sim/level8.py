@@ -8,7 +8,7 @@ status 2 for a malformed call.
 import json
 import sys
 
-from level8 import cards, combos, levels, notation
+from level8 import cards, combos, levels, notation, sides
 
 USAGE = ("usage: python -m host_sim level8 check [--game level8|levelup|board] [--side 1|2] --level N GROUP...\n"
          "       python -m host_sim level8 extend [--game level8|levelup|board] run|set|colour GROUP CARD...")
@@ -96,7 +96,7 @@ def check(args):
         raise Malformed("--level is 1 to 8, not " + repr(level_text))
     level = int(level_text)
     try:
-        reqs = levels.level(game, side, level)
+        reqs = sides.level(game, side, level)
     except ValueError as e:
         raise Malformed(str(e)) from None
     if not rest:

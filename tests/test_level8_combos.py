@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from level8 import cards, combos, levels, notation
+from level8 import cards, combos, levels, notation, sides
 from level8.levels import COLOUR, RUN, SET
 
 from tools import micropython as mpy
@@ -91,29 +91,29 @@ def spelled(reqs):
 
 @pytest.mark.parametrize("game", [cards.LEVEL8, cards.LEVELUP])
 def test_l8_2_card_games_one_star_levels(game):
-    assert [spelled(levels.level(game, 1, n)) for n in range(1, 9)] == CARD_LEVELS
+    assert [spelled(sides.level(game, 1, n)) for n in range(1, 9)] == CARD_LEVELS
 
 
 def test_lb_5_board_game_both_sides():
-    assert [spelled(levels.level(cards.BOARD, 1, n)) for n in range(1, 9)] == BOARD_ONE
-    assert [spelled(levels.level(cards.BOARD, 2, n)) for n in range(1, 9)] == BOARD_TWO
+    assert [spelled(sides.level(cards.BOARD, 1, n)) for n in range(1, 9)] == BOARD_ONE
+    assert [spelled(sides.level(cards.BOARD, 2, n)) for n in range(1, 9)] == BOARD_TWO
 
 
 @pytest.mark.parametrize("game", [cards.LEVEL8, cards.LEVELUP])
 def test_l8_2_card_games_have_no_two_star_side(game):
     with pytest.raises(ValueError, match="two-star"):
-        levels.level(game, 2, 1)
+        sides.level(game, 2, 1)
 
 
 @pytest.mark.parametrize("n", [0, 9, -1])
 def test_levels_outside_1_to_8_are_refused(n):
     with pytest.raises(ValueError):
-        levels.level(cards.LEVEL8, 1, n)
+        sides.level(cards.LEVEL8, 1, n)
 
 
 def test_requirements_read_as_a_player_says_them():
-    assert levels.describe_level(levels.level(cards.LEVEL8, 1, 8)) == "a pair + a triple + a quadruple"
-    assert levels.describe_level(levels.level(cards.LEVEL8, 1, 3)) == "a run of 3 + 4 cards of one colour"
+    assert levels.describe_level(sides.level(cards.LEVEL8, 1, 8)) == "a pair + a triple + a quadruple"
+    assert levels.describe_level(sides.level(cards.LEVEL8, 1, 3)) == "a run of 3 + 4 cards of one colour"
     assert levels.describe((SET, 5)) == "a set of 5"
 
 
@@ -172,22 +172,22 @@ def test_l8_3_groups_that_do_not_meet_say_why(group, kind, size, reason):
 
 def test_l8_3_sets_in_one_level_may_share_a_number():
     groups = [g("R6 O6"), g("Y6 G6 B6"), g("V6 W W")]
-    assert combos.match_level(groups, levels.level(cards.LEVEL8, 1, 6)) is not None
+    assert combos.match_level(groups, sides.level(cards.LEVEL8, 1, 6)) is not None
 
 
 def test_groups_are_matched_to_requirements_in_any_order():
-    reqs = levels.level(cards.LEVEL8, 1, 8)  # pair, triple, quadruple
+    reqs = sides.level(cards.LEVEL8, 1, 8)  # pair, triple, quadruple
     groups = [g("R1 O1 Y1 G1"), g("R2 O2"), g("R3 O3 Y3")]
     assert combos.match_level(groups, reqs) == [2, 0, 1]
 
 
 def test_a_group_of_wilds_goes_where_the_others_leave_room():
-    reqs = levels.level(cards.LEVEL8, 1, 3)  # run of 3, 4 of one colour
+    reqs = sides.level(cards.LEVEL8, 1, 3)  # run of 3, 4 of one colour
     assert combos.match_level([g("W W W W"), g("R5 O6 Y7")], reqs) == [1, 0]
 
 
 def test_l8_4_fewer_or_more_groups_than_the_level_is_not_a_layout():
-    reqs = levels.level(cards.LEVEL8, 1, 1)
+    reqs = sides.level(cards.LEVEL8, 1, 1)
     assert combos.match_level([g("R1 R2 R3")], reqs) is None
     assert "2 groups, not 1" in combos.level_problem([g("R1 R2 R3")], reqs)
     three = [g("R1 R2 R3"), g("O1 O2 O3"), g("Y1 Y2 Y3")]
@@ -195,13 +195,13 @@ def test_l8_4_fewer_or_more_groups_than_the_level_is_not_a_layout():
 
 
 def test_a_level_problem_names_the_group_that_fits_nothing():
-    reqs = levels.level(cards.LEVEL8, 1, 3)
+    reqs = sides.level(cards.LEVEL8, 1, 3)
     why = combos.level_problem([g("R1 R2 R3"), g("R5 O6")], reqs)
     assert why.startswith("group 2 (R5 O6) fits no part")
 
 
 def test_a_level_problem_when_two_groups_want_the_same_part():
-    reqs = levels.level(cards.LEVEL8, 1, 4)  # run of 6 + pair
+    reqs = sides.level(cards.LEVEL8, 1, 4)  # run of 6 + pair
     why = combos.level_problem([g("R1 O1"), g("Y2 G2")], reqs)
     assert why == "the groups cannot each take a different part of a run of 6 + a pair"
 
@@ -355,12 +355,12 @@ def test_property_extend_agrees_with_the_reference(group, kind, data):
 # -- the same answers under MicroPython -------------------------------------------------
 
 PARITY = r"""
-from level8 import cards, combos, levels
+from level8 import cards, combos, levels, sides
 
 for kind, size, group, added in CASES:
     print(combos.resolve(group, kind, size), combos.why_not(group, kind, size), combos.extend(kind, group, added))
 for game, side, n, groups in LEVELS:
-    reqs = levels.level(game, side, n)
+    reqs = sides.level(game, side, n)
     print(combos.match_level(groups, reqs), combos.level_problem(groups, reqs))
 print([cards.token(c) for c in range(cards.N_CODES)], [list(cards.deck(gm)) for gm in range(3)])
 """
@@ -412,7 +412,7 @@ def parity_cases():
         game = rnd.randint(0, 2)
         side = 2 if game == cards.BOARD and rnd.random() < 0.5 else 1
         n = rnd.randint(1, 8)
-        reqs = levels.level(game, side, n)
+        reqs = sides.level(game, side, n)
         if rnd.random() < 0.5:
             grouped = build_layout(reqs, rnd, rnd.randint(0, 3))
         else:
@@ -427,7 +427,7 @@ def parity_cases():
 def test_random_layouts_of_every_level_are_accepted(game, side):
     rnd = random.Random(game * 10 + side)
     for n in range(1, 9):
-        reqs = levels.level(game, side, n)
+        reqs = sides.level(game, side, n)
         for _ in range(20):
             layout = build_layout(reqs, rnd, rnd.randint(0, 3))
             assert combos.match_level(layout, reqs) is not None, layout

@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from level8 import cards, combos, levels, meld, notation
+from level8 import cards, combos, meld, notation, sides
 from level8.levels import COLOUR, RUN, SET
 
 from tools import micropython as mpy
@@ -77,7 +77,7 @@ SIDES = [(cards.LEVEL8, 1), (cards.LEVELUP, 1), (cards.BOARD, 1), (cards.BOARD, 
 @pytest.mark.parametrize("game,side", SIDES)
 def test_l8_2_lb_5_every_level_of_every_side_is_found_in_a_hand_that_has_it(game, side):
     for n in range(1, 9):
-        reqs = levels.level(game, side, n)
+        reqs = sides.level(game, side, n)
         hand = laid_out(reqs) + g("W S V15")
         found, _ = meld.layouts(hand, reqs, 5)
         assert found, (game, side, n)
@@ -89,13 +89,13 @@ def test_l8_2_lb_5_every_level_of_every_side_is_found_in_a_hand_that_has_it(game
 
 def test_l8_2_level_3_run_of_three_and_four_of_one_colour():
     hand = g("R4 O5 Y6 B1 B9 B12 B14 S")
-    found, capped = meld.layouts(hand, levels.level(cards.LEVEL8, 1, 3), 10)
+    found, capped = meld.layouts(hand, sides.level(cards.LEVEL8, 1, 3), 10)
     assert [toks(layout) for layout in found] == [["R4 O5 Y6", "B1 B9 B12 B14"]] and not capped
 
 
 def test_l8_3_sets_of_one_level_may_share_a_number():
     hand = g("R5 O5 Y5 G5 B5 V5 W W V1")
-    found, capped = meld.layouts(hand, levels.level(cards.LEVEL8, 1, 6), 1000)  # a pair and two triples
+    found, capped = meld.layouts(hand, sides.level(cards.LEVEL8, 1, 6), 1000)  # a pair and two triples
     assert not capped
     assert any(all(cards.number(c) == 5 for group in layout for c in group) for layout in found)
     # The best spend one wild only: the 1 and a wild are the pair, the six 5s two triples.
@@ -105,10 +105,10 @@ def test_l8_3_sets_of_one_level_may_share_a_number():
 
 def test_wilds_take_values_and_the_best_layout_uses_fewest():
     hand = g("R1 O2 W W W Y9")
-    found, _ = meld.layouts(hand, levels.level(cards.LEVEL8, 1, 1), 100)  # two runs of three
+    found, _ = meld.layouts(hand, sides.level(cards.LEVEL8, 1, 1), 100)  # two runs of three
     assert found
     for layout in found:
-        check_layout(layout, hand, levels.level(cards.LEVEL8, 1, 1))
+        check_layout(layout, hand, sides.level(cards.LEVEL8, 1, 1))
     wilds = [sum(cards.is_wild(c) for group in layout for c in group) for layout in found]
     assert wilds[0] == 3 and wilds == sorted(wilds)
     assert "R1 O2 W=3" in toks(found[0])
@@ -117,7 +117,7 @@ def test_wilds_take_values_and_the_best_layout_uses_fewest():
 def test_a_hand_of_wilds_lays_any_level():
     hand = [cards.WILD] * 6 + g("S S")
     for n in range(1, 9):
-        reqs = levels.level(cards.LEVEL8, 1, n)
+        reqs = sides.level(cards.LEVEL8, 1, n)
         found, _ = meld.layouts(hand, reqs, 3)
         if sum(size for _, size in reqs) <= 6:
             assert found
@@ -128,22 +128,22 @@ def test_a_hand_of_wilds_lays_any_level():
 
 
 def test_skips_are_never_laid_and_no_layout_is_an_empty_list():
-    assert meld.layouts(g("S S S R1 O2"), levels.level(cards.LEVEL8, 1, 5), 5) == ([], False)
-    assert meld.layouts(g("R1 O1 Y1 S S S S"), levels.level(cards.LEVEL8, 1, 2), 5) == ([], False)
-    assert meld.layouts([], levels.level(cards.BOARD, 2, 8), 5) == ([], False)
-    found, _ = meld.layouts(g("R1 O2 Y3 S S G4 B5 V6"), levels.level(cards.LEVEL8, 1, 1), 5)
+    assert meld.layouts(g("S S S R1 O2"), sides.level(cards.LEVEL8, 1, 5), 5) == ([], False)
+    assert meld.layouts(g("R1 O1 Y1 S S S S"), sides.level(cards.LEVEL8, 1, 2), 5) == ([], False)
+    assert meld.layouts([], sides.level(cards.BOARD, 2, 8), 5) == ([], False)
+    found, _ = meld.layouts(g("R1 O2 Y3 S S G4 B5 V6"), sides.level(cards.LEVEL8, 1, 1), 5)
     assert found and all(cards.SKIP not in group for layout in found for group in layout)
 
 
 def test_lb_6_a_full_set_still_takes_a_joker():
     hand = g("R4 O4 Y4 G4 B4 V4 W R9 O9 Y9 G9")
-    found, _ = meld.layouts(hand, levels.level(cards.BOARD, 1, 8), 50)  # two quadruples
+    found, _ = meld.layouts(hand, sides.level(cards.BOARD, 1, 8), 50)  # two quadruples
     assert any(len(layout[0]) + len(layout[1]) == 11 for layout in found)
 
 
 def test_many_layouts_are_capped_and_the_best_kept_in_order():
     hand = g("R1 O2 Y3 G4 B5 V6 R7 W W W W")
-    reqs = levels.level(cards.LEVEL8, 1, 1)
+    reqs = sides.level(cards.LEVEL8, 1, 1)
     total = meld.count(hand, reqs)
     everything, capped = meld.layouts(hand, reqs, total)
     assert not capped and len(everything) == total > 100
@@ -203,10 +203,10 @@ def test_property_the_layouts_are_those_of_every_partition(hand, reqs):
 # -- the same answers under MicroPython ---------------------------------------------------
 
 PARITY = r"""
-from level8 import levels, meld
+from level8 import levels, meld, sides
 
 for game, side, n, hand in CASES:
-    print(meld.layouts(hand, levels.level(game, side, n), 4))
+    print(meld.layouts(hand, sides.level(game, side, n), 4))
 """
 
 
@@ -224,7 +224,7 @@ def hard_hands(count, seed):
 
 def test_the_best_few_are_the_first_of_all_though_fewer_branches_are_searched():
     for game, side, n, hand in hard_hands(60, 8):
-        reqs = levels.level(game, side, n)
+        reqs = sides.level(game, side, n)
         everything, capped = meld.layouts(hand, reqs, 100000)
         assert not capped and len(everything) == meld.count(hand, reqs)
         for limit in (1, 4):
@@ -307,7 +307,7 @@ def test_calls_nest_three_deep_per_requirement_whatever_the_hand(micropython):
     """A group is built by a loop, not a call per card: _next, the group's loop and
     _with_wilds per requirement, then the leaf's checks, under both runtimes. (The old
     search nested a call per card: 38 frames on these hands; the rp2 port's C stack is 8 KB.)"""
-    cases = [(hand, levels.level(game, side, n)) for game, side, n, hand in hard_hands(48, 22)]
+    cases = [(hand, sides.level(game, side, n)) for game, side, n, hand in hard_hands(48, 22)]
     cases += extreme_hands()
     code = "CASES = " + repr(cases) + "\n" + DEPTH
     expected = mpy.run_cpython(code)
@@ -336,7 +336,7 @@ def test_a_call_allocates_a_few_kilobytes_whatever_the_search_does(micropython):
     """Nothing is allocated per group or per wild tried: only the search's own arrays, a
     kept layout until `limit` are kept (then the worst one's buffer is reused), and each
     answer (the runner collects nothing while Python runs: every byte is counted)."""
-    cases = [(hand, levels.level(game, side, n)) for game, side, n, hand in hard_hands(40, 5)]
+    cases = [(hand, sides.level(game, side, n)) for game, side, n, hand in hard_hands(40, 5)]
     alloc_1, alloc_20 = map(int, micropython.run("CASES = " + repr(cases) + "\n" + HEAP).split())
     assert 2000 < alloc_1 <= 10000
     assert alloc_1 < alloc_20 <= 24000
@@ -348,7 +348,7 @@ def test_capped_only_when_the_hand_may_have_more_and_not_for_exactly_limit_layou
     layout could come of them; with exactly `limit` found it looks again, so `capped`
     stays False."""
     hand = [66, 59, 51, 0, 89, 18, 38, 27, 3, 90, 90]
-    reqs = levels.level(cards.LEVEL8, 1, 1)
+    reqs = sides.level(cards.LEVEL8, 1, 1)
     assert meld.count(hand, reqs) == 4
     found, capped = meld.layouts(hand, reqs, 4)
     assert len(found) == 4 and not capped
@@ -364,7 +364,7 @@ def test_property_the_best_few_and_capped_agree_with_counting_everything(seed, g
     first, and `capped` whenever there are more."""
     rnd = random.Random(seed)
     hand = rnd.sample(range(cards.N_NUMBER_CARDS), 11 - wilds) + [cards.WILD] * wilds
-    reqs = levels.level(game_side[0], game_side[1], n)
+    reqs = sides.level(game_side[0], game_side[1], n)
     everything, capped = meld.layouts(hand, reqs, 100000)
     assert not capped and len(everything) == meld.count(hand, reqs)
     best, capped = meld.layouts(hand, reqs, limit)

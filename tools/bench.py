@@ -581,7 +581,7 @@ def bench_app(seconds=None, boards=None):
 # its peak) and what its answer keeps (MicroPython only); and how deep its Python calls
 # nest, counted by wrapping every function of level8.meld.
 MELD = r"""
-from level8 import cards, levels, meld
+from level8 import cards, levels, meld, sides
 from prng import Prng
 
 SIDES = ((cards.LEVEL8, 1), (cards.BOARD, 1), (cards.BOARD, 2))
@@ -604,7 +604,7 @@ def hands():
     out = []
     for game, side in SIDES:
         for n in range(1, 9):
-            reqs = levels.level(game, side, n)
+            reqs = sides.level(game, side, n)
             for wilds in range(2, 7):
                 for _ in range(PER):
                     out.append((game, side, n, wilds, deal(rng, wilds), reqs))
