@@ -112,9 +112,9 @@ def test_levels_outside_1_to_8_are_refused(n):
 
 
 def test_requirements_read_as_a_player_says_them():
-    assert levels.describe_level(sides.level(cards.LEVEL8, 1, 8)) == "a pair + a triple + a quadruple"
-    assert levels.describe_level(sides.level(cards.LEVEL8, 1, 3)) == "a run of 3 + 4 cards of one colour"
-    assert levels.describe((SET, 5)) == "a set of 5"
+    assert sides.describe_level(sides.level(cards.LEVEL8, 1, 8)) == "a pair + a triple + a quadruple"
+    assert sides.describe_level(sides.level(cards.LEVEL8, 1, 3)) == "a run of 3 + 4 cards of one colour"
+    assert sides.describe((SET, 5)) == "a set of 5"
 
 
 # -- one combination (L8-3) -----------------------------------------------------------

@@ -8,7 +8,8 @@ a colour group one colour; each may hold more cards than its requirement asks. E
 """
 
 from level8 import cards
-from level8.levels import COLOUR, KIND_NAMES, RUN, SET, describe, describe_level
+from level8.levels import COLOUR, KIND_NAMES, RUN, SET
+from level8.sides import describe, describe_level
 
 _N = cards.N_NUMBERS
 

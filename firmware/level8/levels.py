@@ -28,21 +28,3 @@ CARD_ONE_STAR = (
 )
 
 N_LEVELS = const(8)
-
-
-_SET_WORDS = ("", "", "a pair", "a triple", "a quadruple")
-
-
-def describe(req):
-    """A requirement in a player's words: `a run of 3`, `a pair`, `a set of 5`, `4 cards of one colour`."""
-    kind, size = req
-    if kind == RUN:
-        return "a run of " + str(size)
-    if kind == SET:
-        return _SET_WORDS[size] if size < len(_SET_WORDS) else "a set of " + str(size)
-    return str(size) + " cards of one colour"
-
-
-def describe_level(reqs):
-    """`a run of 3 + 4 cards of one colour`."""
-    return " + ".join([describe(r) for r in reqs])

@@ -5,7 +5,7 @@ move by move); `state_problem(s)` checks a position read from a save or a record
 """
 
 from level8 import cards, combos
-from level8.levels import COLOUR, describe, describe_level
+from level8.levels import COLOUR
 from level8.rules import (
     AT_AREA,
     AT_CARDS,
@@ -55,6 +55,7 @@ from level8.rules import (
     turn,
     winner,
 )
+from level8.sides import describe, describe_level
 
 
 def _who(seat):

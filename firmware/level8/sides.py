@@ -1,9 +1,10 @@
-"""The sides of the level cards each game prints (ruling L8-2 for the card games, LB-5
-for the board game), for whoever asks by game and side: the combination checker, the
-board game. The card games' table reads CARD_ONE_STAR from levels.py and never loads this.
+"""Level cards as players read them: the sides each game prints (ruling L8-2 for the card
+games, LB-5 for the board game), by game and side, and a level in words. For the
+combination checker, the referee, the board game and the colour table; the OLED table
+reads CARD_ONE_STAR from levels.py and never loads this.
 """
 
-from level8.levels import CARD_ONE_STAR, KIND_NAMES
+from level8.levels import CARD_ONE_STAR, KIND_NAMES, RUN, SET
 
 # The board game's level cards (ruling LB-5), one-star side then two-star side, in words
 # (levels apart by " / "). A "three-card colour run" (Dreierfarbfolge) is three cards of
@@ -37,3 +38,21 @@ def level(game, side, n):
     if not 1 <= n <= len(t):
         raise ValueError("levels run from 1 to " + str(len(t)))
     return t[n - 1]
+
+
+_SET_WORDS = ("", "", "a pair", "a triple", "a quadruple")
+
+
+def describe(req):
+    """A requirement in a player's words: `a run of 3`, `a pair`, `a set of 5`, `4 cards of one colour`."""
+    kind, size = req
+    if kind == RUN:
+        return "a run of " + str(size)
+    if kind == SET:
+        return _SET_WORDS[size] if size < len(_SET_WORDS) else "a set of " + str(size)
+    return str(size) + " cards of one colour"
+
+
+def describe_level(reqs):
+    """`a run of 3 + 4 cards of one colour`."""
+    return " + ".join([describe(r) for r in reqs])

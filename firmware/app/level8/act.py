@@ -9,11 +9,10 @@ says and saves them.
 """
 
 from level8 import cards, layout
-from level8.levels import describe_level
 
 from app.app import forget
 from app.level8 import words
-from app.screen import Menu, Pager, wrap
+from app.screen import Menu
 from ui.level8 import DRAW, LAY, TABLE, tokens
 
 
@@ -26,7 +25,10 @@ def open(app, t, it):
     elif it == DRAW:
         draw(app, t)
     elif it == TABLE:
-        browse(app, t)
+        forget("app.level8.act")  # browsing needs none of this module
+        from app.level8 import browse
+
+        browse.browse(app, t)
     else:
         card(app, t, it)
     t.rest()  # the moves are listed: the rules' code can go while a chooser is up
@@ -119,22 +121,3 @@ def _short(g):
     if len(g) <= 3:
         return tokens(g)
     return tokens([g[0]]) + ".." + tokens([g[-1]])
-
-
-# the laid combinations
-
-
-def browse(app, t):
-    s = t.state
-    width = app.p.cols - 1
-    lines = []
-    for q in range(layout.players(s)):
-        head = "%s: level %d" % (t.name(q), min(layout.level(s, q), 8))
-        if not layout.laid(s, q):
-            lines += wrap(head + ", " + describe_level(layout.reqs(s, q)), width)
-            continue
-        lines.append(head + ", laid out:")
-        for r in range(len(layout.reqs(s, q))):
-            lines += wrap("- %s: %s" % (words.group_name(s, q * layout.GROUPS_PER_SEAT + r), tokens(layout.group(s, q, r))), width)
-    lines.append("Draw pile: %d cards" % layout.draw_count(s))
-    app.go(Pager("Table", lines, t.close))

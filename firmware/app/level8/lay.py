@@ -5,7 +5,7 @@ saves them.
 """
 
 from level8 import cards, layout
-from level8.levels import RUN, describe_level
+from level8.levels import RUN
 
 from app.app import forget
 from app.screen import title_bar
@@ -32,7 +32,12 @@ def lay(app, t):
         if last or n < hn:
             ok.append(_pack(lay_))
     if not ok:
-        t.message = ("No way to lay out %s yet" % describe_level(reqs)) if not app.p.mono else "No layout yet"
+        if app.p.mono:
+            t.message = "No layout yet"
+        else:
+            from level8.sides import describe_level
+
+            t.message = "No way to lay out %s yet" % describe_level(reqs)
         if found:
             t.message = "You need a card left to discard"
         t.close(app)

@@ -14,6 +14,7 @@ _TABLE_CODE = (
     "app.level8.turn",
     "app.level8.seat",
     "app.level8.act",
+    "app.level8.browse",
     "app.level8.lay",
     "app.level8.wilds",
     "app.level8.say",
@@ -100,6 +101,7 @@ def table_again(app, seat):
     forget(
         "app.level8.menu",
         "app.level8.act",
+        "app.level8.browse",
         "app.level8.lay",
         "app.level8.wilds",
         "app.level8.words",

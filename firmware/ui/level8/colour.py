@@ -15,7 +15,7 @@ over the whole screen says who went out and who moved up.
 from array import array
 
 from level8 import cards, layout
-from level8.levels import describe_level
+from level8.sides import describe_level
 
 from compat import const
 from ui import level8 as T
