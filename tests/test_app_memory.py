@@ -106,7 +106,7 @@ def test_a_hint_thinks_without_the_table_s_drawing_code(board, names, tmp_path):
 # first card may do).
 L8_BETWEEN = r"""
 t = apps[-1].screen
-loaded = [n for n in ("level8.rules", "level8.game", "level8.bot", "level8.meld", "level8.need", "level8.combos",
+loaded = [n for n in ("level8.rules", "level8.game", "level8.bot", "level8.meld", "level8.need", "level8.combos", "level8.sides",
                       "app.level8.act", "app.level8.lay", "app.level8.bots", "app.level8.say", "app.level8.words")
           if n in sys.modules]
 print(type(t).__name__, t._game is None, loaded, sorted(set(n for n, _, _ in WATCHED)))

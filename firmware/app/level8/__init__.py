@@ -18,7 +18,7 @@ NEW = 2
 SAVE = (_FILES[0][GAME], _FILES[1][GAME])  # the saved games (app/run.py sets them aside)
 # The code a bot (or the hint) decides with, and the words it says what it did in: loaded
 # for that only (app/level8/bots.py) and let go at once.
-BOT_CODE = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.view")
+BOT_CODE = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.sides", "level8.view")
 WORDS_CODE = ("app.level8.say", "app.level8.words")
 
 

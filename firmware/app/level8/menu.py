@@ -28,6 +28,7 @@ _ENGINE = (
     "level8.need",
     "level8.meld",
     "level8.combos",
+    "level8.sides",
     "level8.view",
     "level8.referee",
     "level8.game",
@@ -108,6 +109,7 @@ def table_again(app, seat):
         "app.screen",
         "level8.meld",
         "level8.combos",
+        "level8.sides",
     )
     return t
 
