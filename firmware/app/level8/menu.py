@@ -96,21 +96,11 @@ def play(app, g, flags, people, strength, message):
 def table_again(app, seat):
     """The table back from a screen over it, as the Seat `seat` kept it (app/level8/seat.py)."""
     from app.level8.play import Table
+    from app.level8.seat import COVER_CODE
 
     t = Table(app, memo=seat)
     app.go(t)
-    forget(
-        "app.level8.menu",
-        "app.level8.act",
-        "app.level8.browse",
-        "app.level8.lay",
-        "app.level8.wilds",
-        "app.level8.words",
-        "app.screen",
-        "level8.meld",
-        "level8.combos",
-        "level8.sides",
-    )
+    forget("app.level8.menu", *COVER_CODE)
     return t
 
 

@@ -144,14 +144,14 @@ class Table(Seat):
 
     def open_menu(self, app):
         unload()
-        app.game().pause_menu(app, Seat(self))
+        app.game().pause_menu(app, Seat(self, app))
         self.covered(app)
 
     def covered(self, app):
         """Another screen covers the table, holding a Seat: the table's code and drawing
         go (back with a whole draw when the Seat closes)."""
-        if not isinstance(app.screen, Table):
-            forget("app.level8.play", "ui.level8.mono", "ui.level8.colour")
+        if app.p.mono and not isinstance(app.screen, Table):
+            forget("app.level8.play", "ui.level8.mono")
 
     # the screen
 

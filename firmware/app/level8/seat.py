@@ -9,17 +9,33 @@ from app.app import forget
 
 # the engine that plays moves: loaded for a move (`game`), let go once it is saved (`rest`)
 _RULES = ("level8.game", "level8.rules", "level8.referee", "prng")
+# the code of the screens over the table, let go when it comes back
+COVER_CODE = (
+    "app.level8.act",
+    "app.level8.browse",
+    "app.level8.lay",
+    "app.level8.wilds",
+    "app.level8.words",
+    "app.screen",
+    "level8.meld",
+    "level8.combos",
+    "level8.sides",
+)
 
 
 class Seat:
-    def __init__(self, t):
-        """A Seat keeping table `t`'s fields (the table itself holds them as a Seat too)."""
+    def __init__(self, t, app):
+        """A Seat keeping table `t`'s fields (the table itself holds them as a Seat too).
+        Only the OLED needs the room: a colour board keeps the table itself, which comes
+        back at once (`close`)."""
         self.state = t.state  # type: bytearray
         self.people = t.people  # type: int
+        self.message = t.message  # type: str | None
         for k, v in t.__dict__.items():
             setattr(self, k, v)
         self.view = None
         self._game = None
+        self.table = None if app.p.mono else t
 
     @property
     def game(self):
@@ -45,9 +61,16 @@ class Seat:
         return q >= self.people
 
     def close(self, app):
-        """The table again, as it was (through the game's menus, which import the table:
-        never the other way); the code of the screen over it goes. The table is returned."""
-        return app.game().table_again(app, self)
+        """The table again, as it was (on the OLED through the game's menus, which import
+        the table: never the other way); the code of the screen over it goes. The table is
+        returned."""
+        t = self.table
+        if t is None:
+            return app.game().table_again(app, self)
+        t.message = self.message  # the one field a screen over the table sets
+        app.go(t)
+        forget(*COVER_CODE)
+        return t
 
     def chosen(self, app, ms, said=""):
         """The table again, playing the moves `ms` chosen on the screen over it."""

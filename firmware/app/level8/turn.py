@@ -100,7 +100,7 @@ def choose(t, app, it):
         if it == LAY:
             t.message = "Looking for layouts..."
             app.render()
-        act.open(app, Seat(t), it)
+        act.open(app, Seat(t, app), it)
         t.covered(app)
 
 

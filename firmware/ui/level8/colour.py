@@ -15,7 +15,6 @@ over the whole screen says who went out and who moved up.
 from array import array
 
 from level8 import cards, layout
-from level8.sides import describe_level
 
 from compat import const
 from ui import level8 as T
@@ -151,6 +150,10 @@ class Table:
             p.text("SKIP", 199, _MY, theme.INK)
         y = _MY + 10
         if not laid:
+            # imported here, not by name at the top: the bots' code lets sides.py go, and a
+            # name held here would keep that copy alive beside the next one
+            from level8.sides import describe_level
+
             p.text(describe_level(layout.reqs(s, me))[:39], 2, y, theme.DIM)
             return
         x = 2
