@@ -98,3 +98,17 @@ def bar(view, t):
         return it, was, False
     view.bar = [list(items), it, n]
     return it, -2, True
+
+
+def look(s, q, turn):
+    """What a seat's line shows, to compare with what it showed: the seat, on turn, its
+    level, laid out, its hand's size, its pile's top, a Skip before it."""
+    return (
+        q,
+        turn == q,
+        layout.level(s, q),
+        layout.laid(s, q),
+        layout.hand_count(s, q),
+        layout.pile_top(s, q),
+        layout.skipped(s, q),
+    )

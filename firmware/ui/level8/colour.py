@@ -86,15 +86,7 @@ class Table:
             q = (first + i) % n
             if q == me:
                 continue
-            look = (
-                q,
-                turn == q,
-                layout.level(s, q),
-                layout.laid(s, q),
-                layout.hand_count(s, q),
-                layout.pile_top(s, q),
-                layout.skipped(s, q),
-            )
+            look = T.look(s, q, turn)
             if self.lines[k] != look:
                 self.lines[k] = look
                 self.draw_seat(p, t, 1 + k * _LH, look)

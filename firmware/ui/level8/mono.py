@@ -81,17 +81,7 @@ class Table:
         for row in range(3):
             look = []
             for q in seats[2 * row : 2 * row + 2]:
-                look.append(
-                    (
-                        q,
-                        turn == q,
-                        layout.level(s, q),
-                        layout.laid(s, q),
-                        layout.hand_count(s, q),
-                        layout.pile_top(s, q),
-                        layout.skipped(s, q),
-                    )
-                )
+                look.append(T.look(s, q, turn))
             if self.lines[row] != look:
                 self.lines[row] = look
                 self.draw_seats(p, t, row * 8, look)
