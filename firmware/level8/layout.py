@@ -131,6 +131,13 @@ def phase(s):
     return s[AT_PHASE]
 
 
+def turning(s):
+    """A seat is on turn: drawing, playing or keeping (L8-9), not a round's or the game's
+    end. By the phases' order, so nothing is built (the screens ask on every draw)."""
+    ph = s[AT_PHASE]
+    return ph <= PLAY or ph == KEEP
+
+
 def round_no(s):
     return s[AT_ROUND]
 

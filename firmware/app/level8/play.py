@@ -19,7 +19,7 @@ and every bot's step, with who plays which seat (app/level8/saves.py).
 """
 
 from level8 import layout
-from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
+from level8.layout import NO_SEAT, OVER
 
 from app.app import forget
 from app.level8 import unload
@@ -64,7 +64,7 @@ class Table(Seat):
     def mine(self):
         """The person whose hand shows is on turn (not a bot, not the round's end)."""
         s = self.state
-        return layout.turn(s) == self.me and layout.phase(s) in (DRAW, PLAY, KEEP) and not self.hidden
+        return layout.turn(s) == self.me and layout.turning(s) and not self.hidden
 
     def ring(self):
         return self.hn + len(self.items)
@@ -130,8 +130,7 @@ class Table(Seat):
         if not app.awake or self.hidden:
             return False
         s = self.state
-        ph = layout.phase(s)
-        if ph in (OVER, WON) or not self.bot(layout.turn(s)):
+        if not layout.turning(s) or not self.bot(layout.turn(s)):
             return False
         if ticks_diff(now, self.due) < 0:
             return False

@@ -20,7 +20,7 @@ def settle(t, app):
         return
     s = t.state
     q = layout.turn(s)
-    if layout.phase(s) in (DRAW, PLAY, KEEP) and not t.bot(q):
+    if layout.turning(s) and not t.bot(q):
         if t.me != q:
             t.me = q
             t.hidden = True
