@@ -1,0 +1,106 @@
+"""The board game's track drawn (firmware/ui/level8/track.py): `oval` on the colour boards,
+`strip` on the OLED, for a few situations, compared with golden pictures of what the panel
+shows (drawn into the board's real display driver, pushed to the emulated panel).
+
+A difference fails the test and writes the new picture next to the golden one (as
+`NAME.new.png`) for a look. After a deliberate change of the look, refresh them with
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest -q -n 0 tests/test_track_draw.py
+
+and look at every changed picture before committing it. The same drawing runs under the
+real MicroPython into plain FrameBuffers and must give the same bytes as under CPython.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from host_sim import png, sim
+from tools import micropython as mpy
+from tools import trackgen
+
+GOLDEN = Path(__file__).parent / "golden"
+BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
+UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
+
+# name -> (towers, me, reach, chosen, dice): what the drawing is given
+SITUATIONS = {
+    # the game's start: six towers on the start space, nothing rolled yet
+    "track_start": (bytes(6), 0, b"", -1, b""),
+    # mid-game, four seats: seat 3 rolled 2 and 5, the second choice under the cursor
+    "track_choose": (bytes((9, 4, 13, 0)), 2, bytes((15, 18)), 1, bytes((2, 5))),
+    # a doubles roll (3 and 3): the engine asks for 3 or 6 steps, shown as such
+    "track_doubles": (bytes((20, 11, 7, 2, 0)), 1, bytes((14, 17)), 0, bytes((3, 3))),
+    # round the corner: 25 -> 27 or 0 (the start space), two seats
+    "track_wrap": (bytes((25, 16)), 0, bytes((27, 0)), 1, bytes((2, 3))),
+}
+STEPS = {"track_doubles": bytes((3, 6))}
+
+DRAW = r"""
+import framebuf
+from ui.level8 import track as tr
+
+
+def show(name, fmt, w, h, bpp, fn, args):
+    buf = bytearray(w * h * bpp // 8)
+    fb = framebuf.FrameBuffer(buf, w, h, fmt)
+    fn(fb, 0, 0, w, h, *args)
+    print(name, bytes(buf).hex())
+
+
+for name, args in CASES:
+    show(name + "-oval", framebuf.GS4_HMSB, 240, 135, 4, tr.oval, args)
+    show(name + "-strip", framebuf.MONO_VLSB, 128, 64, 1, tr.strip, args)
+"""
+
+
+def args(name):
+    return SITUATIONS[name] + (STEPS.get(name),)
+
+
+def shoot(board, name):
+    """What the board's panel shows after the track was drawn on its whole screen."""
+    from ui import theme
+    from ui.level8 import track as tr
+
+    hh = sim.Handheld(board)
+    d = hh.device.display
+    theme.setup(d)
+    draw = tr.strip if d.mono else tr.oval
+    draw(d, 0, 0, d.width, d.height, *args(name))
+    d.show()
+    return hh.screen()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("name", list(SITUATIONS))
+def test_track_matches_its_golden_picture(board, name):
+    w, h, rgb = shoot(board, name)
+    path = GOLDEN / board / (name + ".png")
+    if UPDATE or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png.encode(w, h, rgb))
+        if not UPDATE:
+            pytest.fail("no golden picture yet: wrote %s (look at it, then commit it)" % path)
+        return
+    gw, gh, grgb = png.decode(path.read_bytes())
+    if (gw, gh, grgb) != (w, h, bytes(rgb)):
+        new = path.with_suffix(".new.png")
+        new.write_bytes(png.encode(w, h, rgb))
+        diff = sum(1 for i in range(0, min(len(rgb), len(grgb)), 3) if rgb[i : i + 3] != grgb[i : i + 3])
+        pytest.fail("%s differs from %s in %d pixels (see %s)" % (name, path, diff, new))
+
+
+def test_the_oval_table_is_the_generators():
+    assert trackgen.rewrite(trackgen.TRACK_PY.read_text()) == trackgen.TRACK_PY.read_text(), (
+        "run python -m tools.trackgen"
+    )
+
+
+def test_micropython_draws_the_same_pixels(micropython):
+    code = "CASES = " + repr([(n, args(n)) for n in SITUATIONS]) + "\n" + DRAW
+    expected = mpy.run_cpython(code, lib_dirs=[mpy.HOST_SIM / "framebuf.py"])
+    got = micropython.run(code)
+    assert expected.splitlines() == got.splitlines()
+    assert len(expected.splitlines()) == 2 * len(SITUATIONS)
