@@ -92,6 +92,39 @@ def test_track_matches_its_golden_picture(board, name):
         pytest.fail("%s differs from %s in %d pixels (see %s)" % (name, path, diff, new))
 
 
+EDGES = [
+    # no seat on turn, three towers on one space and two on another, one choice
+    (bytes((7, 7, 7, 21, 21, 0)), 255, bytes((24,)), 0, bytes((3,)), None),
+    # both dice reach the same space; nothing chosen
+    (bytes((3, 9)), 1, bytes((12, 12)), -1, bytes((3, 3)), None),
+    # rolled, nowhere to go; then steps given by the engine, fewer than the choices
+    (bytes((26, 27, 0)), 0, b"", -1, bytes((6, 1)), None),
+    (bytes((26, 27)), 1, bytes((0, 2)), 0, bytes((1, 3)), bytes((1,))),
+    # the right end and the bottom row ringed, towers on both
+    (bytes((10, 14, 21, 0)), 0, bytes((14, 21)), 1, bytes((4, 5)), bytes((4, 11))),
+]
+
+
+@pytest.mark.parametrize("case", range(len(EDGES)))
+@pytest.mark.parametrize("mono", [False, True])
+def test_drawing_stays_inside_its_rectangle(case, mono):
+    """Every situation draws (none raises) and touches no pixel outside (x, y, w, h)."""
+    import framebuf
+
+    from ui.level8 import track as tr
+
+    w, h = (128, 64) if mono else (240, 135)
+    buf = bytearray(w * h // 8 if mono else w * h // 2)
+    fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB if mono else framebuf.GS4_HMSB)
+    fb.fill(1 if mono else 3)
+    rx, ry, rw, rh = (0, 8, 128, 56) if mono else (4, 10, 232, 120)
+    (tr.strip if mono else tr.oval)(fb, rx, ry, rw, rh, *EDGES[case])
+    outside = [(x, y) for y in range(h) for x in range(w) if not (rx <= x < rx + rw and ry <= y < ry + rh)]
+    assert all(fb.pixel(x, y) == (1 if mono else 3) for x, y in outside)
+    inside = {fb.pixel(x, y) for y in range(ry, ry + rh) for x in range(rx, rx + rw)}
+    assert len(inside) > 1
+
+
 def test_the_oval_table_is_the_generators():
     assert trackgen.rewrite(trackgen.TRACK_PY.read_text()) == trackgen.TRACK_PY.read_text(), (
         "run python -m tools.trackgen"

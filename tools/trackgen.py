@@ -23,12 +23,13 @@ END = "# END OVAL"
 
 W, H = 240, 135
 N = 28
-LEFT, RIGHT, TOP, BOTTOM = 12.0, 231.0, 7.0, 127.0  # the path of the tiles' centres
+LEFT, RIGHT, TOP, BOTTOM = 12.0, 230.0, 9.0, 125.0  # the path of the tiles' centres
 RADIUS = 44.0
-START_GAP = 34.0  # along the path from the start space's centre to its neighbours'
+START_GAP = 38.0  # along the path from the start space's centre to its neighbours'
 INWARD = 16.0  # from a tile's centre to its anchor on the straights
 INWARD_CORNER = 18.0
-START_ANCHOR = 32.0  # the start space's anchor (its die value) is to its right
+START_X = 15.0  # the start space's tile is wider than the others
+START_ANCHOR = 36.0  # the start space's anchor (its die value) is to its right
 
 
 def _path():
@@ -88,6 +89,7 @@ def table():
         d = INWARD_CORNER if corner else INWARD
         ax, ay = x + nx * d, y + ny * d
         if i == 0:
+            x = START_X
             ax = START_ANCHOR
         out += bytes((round(x), round(y), round(ax), round(ay)))
     return bytes(out)

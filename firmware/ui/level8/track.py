@@ -25,10 +25,12 @@ from compat import const
 from ui import font, theme
 
 _T = const(15)  # a tile of the oval
-_SW = const(25)  # the start space's tile
-_SH = const(47)
+_SW = const(27)  # the start space's tile
+_SH = const(51)
 _NW = const(240)  # the frame the positions were computed in
 _NH = const(135)
+_MX = const(15)  # and its margins, kept in any frame: a ringed start space or tile fits
+_MY = const(9)
 
 # the seats' colours (no yellow: HILITE marks what can be chosen)
 SEATS = bytes((theme.SKY, theme.BAD, theme.FOREST, theme.SWAMP, theme.PAUSE, theme.FG))
@@ -36,13 +38,13 @@ SEATS = bytes((theme.SKY, theme.BAD, theme.FOREST, theme.SWAMP, theme.PAUSE, the
 # BEGIN OVAL (written by tools/trackgen.py)
 # a space: its tile's centre x, y, then its anchor x, y (towers, die value)
 _OVAL = (
-    b"\x0c\x43\x20\x43\x10\x21\x20\x29\x1c\x11\x27\x1f\x2e\x08\x32\x1a"
-    b"\x43\x07\x43\x17\x57\x07\x57\x17\x6c\x07\x6c\x17\x80\x07\x80\x17"
-    b"\x95\x07\x95\x17\xa9\x07\xa9\x17\xbe\x07\xbd\x19\xd1\x0d\xc8\x1d"
-    b"\xe0\x1b\xd1\x25\xe7\x2e\xd5\x30\xe7\x43\xd7\x43\xe7\x58\xd5\x56"
-    b"\xe0\x6b\xd1\x61\xd1\x79\xc8\x69\xbe\x7f\xbd\x6d\xa9\x7f\xa9\x6f"
-    b"\x95\x7f\x95\x6f\x80\x7f\x80\x6f\x6c\x7f\x6c\x6f\x57\x7f\x57\x6f"
-    b"\x43\x7f\x43\x6f\x2e\x7e\x32\x6c\x1c\x75\x27\x67\x10\x65\x20\x5d"
+    b"\x0f\x43\x24\x43\x12\x1e\x22\x28\x20\x10\x2a\x1f\x33\x09\x35\x1b"
+    b"\x46\x09\x46\x19\x5a\x09\x5a\x19\x6e\x09\x6e\x19\x82\x09\x82\x19"
+    b"\x96\x09\x96\x19\xaa\x09\xaa\x19\xbe\x09\xbc\x1b\xd0\x0f\xc7\x1f"
+    b"\xdf\x1d\xd0\x27\xe6\x2f\xd4\x32\xe6\x43\xd6\x43\xe6\x57\xd4\x54"
+    b"\xdf\x69\xd0\x5f\xd0\x77\xc7\x67\xbe\x7d\xbc\x6b\xaa\x7d\xaa\x6d"
+    b"\x96\x7d\x96\x6d\x82\x7d\x82\x6d\x6e\x7d\x6e\x6d\x5a\x7d\x5a\x6d"
+    b"\x46\x7d\x46\x6d\x33\x7d\x35\x6b\x20\x76\x2a\x67\x12\x68\x22\x5e"
 )
 # END OVAL
 
@@ -112,14 +114,19 @@ def _count(seq, v):
     return n
 
 
+def _fit(x, w, v, n, m):
+    """Coordinate v of the n-pixel frame in the w pixels from x, the margins m kept."""
+    return x + m + (v - m) * (w - 2 * m) // (n - 2 * m)
+
+
 def oval(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
     """The whole track around an oval, the dice and the choices in its middle."""
     fb.fill_rect(x, y, w, h, theme.BG)
     o = _OVAL
     steps = _steps(reach, dice, steps)
     for i in range(track.N_SPACES):
-        cx = x + o[4 * i] * w // _NW
-        cy = y + o[4 * i + 1] * h // _NH
+        cx = _fit(x, w, o[4 * i], _NW, _MX)
+        cy = _fit(y, h, o[4 * i + 1], _NH, _MY)
         r = _find(reach, i)
         if i == track.START:
             tw, th, cut = _SW, _SH, 3
@@ -135,12 +142,12 @@ def oval(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
             font.text(fb, g, cx - 2, cy - th // 2 + 3, fg)
             for q in range(len(towers)):
                 if towers[q] == i:
-                    _marker(fb, cx - 5 + 10 * (q & 1), cy - 5 + 10 * (q >> 1), q, me)
+                    _marker(fb, cx - 6 + 12 * (q & 1), cy - 6 + 12 * (q >> 1), q, me)
         else:
             font.text(fb, g, cx - 3 * len(g) + 1, cy - 3, fg)
         # the anchor: this space's towers (elsewhere than the start) and its die value
-        ax = x + o[4 * i + 2] * w // _NW
-        ay = y + o[4 * i + 3] * h // _NH
+        ax = _fit(x, w, o[4 * i + 2], _NW, _MX)
+        ay = _fit(y, h, o[4 * i + 3], _NH, _MY)
         n = 0 if i == track.START else _count(towers, i)
         label = r >= 0 and r < len(steps)
         k = n + label
