@@ -1,5 +1,5 @@
-"""The board game's track drawn (firmware/ui/level8/track.py): `oval` on the colour boards,
-`strip` on the OLED, for a few situations, compared with golden pictures of what the panel
+"""The board game's track drawn: `oval` on the colour boards (firmware/ui/level8/oval.py),
+`strip` on the OLED (firmware/ui/level8/track.py), for a few situations, compared with golden pictures of what the panel
 shows (drawn into the board's real display driver, pushed to the emulated panel).
 
 A difference fails the test and writes the new picture next to the golden one (as
@@ -39,7 +39,8 @@ STEPS = {"track_doubles": bytes((3, 6))}
 
 DRAW = r"""
 import framebuf
-from ui.level8 import track as tr
+from ui.level8.oval import oval
+from ui.level8.track import strip
 
 
 def show(name, fmt, w, h, bpp, fn, args):
@@ -50,8 +51,8 @@ def show(name, fmt, w, h, bpp, fn, args):
 
 
 for name, args in CASES:
-    show(name + "-oval", framebuf.GS4_HMSB, 240, 135, 4, tr.oval, args)
-    show(name + "-strip", framebuf.MONO_VLSB, 128, 64, 1, tr.strip, args)
+    show(name + "-oval", framebuf.GS4_HMSB, 240, 135, 4, oval, args)
+    show(name + "-strip", framebuf.MONO_VLSB, 128, 64, 1, strip, args)
 """
 
 
@@ -62,12 +63,13 @@ def args(name):
 def shoot(board, name):
     """What the board's panel shows after the track was drawn on its whole screen."""
     from ui import theme
-    from ui.level8 import track as tr
+    from ui.level8.oval import oval
+    from ui.level8.track import strip
 
     hh = sim.Handheld(board)
     d = hh.device.display
     theme.setup(d)
-    draw = tr.strip if d.mono else tr.oval
+    draw = strip if d.mono else oval
     draw(d, 0, 0, d.width, d.height, *args(name))
     d.show()
     return hh.screen()
@@ -111,14 +113,15 @@ def test_drawing_stays_inside_its_rectangle(case, mono):
     """Every situation draws (none raises) and touches no pixel outside (x, y, w, h)."""
     import framebuf
 
-    from ui.level8 import track as tr
+    from ui.level8.oval import oval
+    from ui.level8.track import strip
 
     w, h = (128, 64) if mono else (240, 135)
     buf = bytearray(w * h // 8 if mono else w * h // 2)
     fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB if mono else framebuf.GS4_HMSB)
     fb.fill(1 if mono else 3)
     rx, ry, rw, rh = (0, 8, 128, 56) if mono else (4, 10, 232, 120)
-    (tr.strip if mono else tr.oval)(fb, rx, ry, rw, rh, *EDGES[case])
+    (strip if mono else oval)(fb, rx, ry, rw, rh, *EDGES[case])
     outside = [(x, y) for y in range(h) for x in range(w) if not (rx <= x < rx + rw and ry <= y < ry + rh)]
     assert all(fb.pixel(x, y) == (1 if mono else 3) for x, y in outside)
     inside = {fb.pixel(x, y) for y in range(ry, ry + rh) for x in range(rx, rx + rw)}
@@ -126,7 +129,7 @@ def test_drawing_stays_inside_its_rectangle(case, mono):
 
 
 def test_the_oval_table_is_the_generators():
-    assert trackgen.rewrite(trackgen.TRACK_PY.read_text()) == trackgen.TRACK_PY.read_text(), (
+    assert trackgen.rewrite(trackgen.OVAL_PY.read_text()) == trackgen.OVAL_PY.read_text(), (
         "run python -m tools.trackgen"
     )
 

@@ -1,7 +1,7 @@
 """Where the colour screen's oval puts the board game's 28 spaces: the generator of the table
-in firmware/ui/level8/track.py.
+in firmware/ui/level8/oval.py.
 
-    python -m tools.trackgen            rewrite the table in firmware/ui/level8/track.py
+    python -m tools.trackgen            rewrite the table in firmware/ui/level8/oval.py
     python -m tools.trackgen --check    exit 1 if the table differs from what this computes
 
 The spaces' centres lie on a rounded rectangle inside a 240x135 frame, clockwise from the
@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-TRACK_PY = REPO / "firmware" / "ui" / "level8" / "track.py"
+OVAL_PY = REPO / "firmware" / "ui" / "level8" / "oval.py"
 BEGIN = "# BEGIN OVAL (written by tools/trackgen.py)"
 END = "# END OVAL"
 
@@ -116,17 +116,17 @@ def rewrite(source):
 
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
-    source = TRACK_PY.read_text()
+    source = OVAL_PY.read_text()
     new = rewrite(source)
     if argv == ["--check"]:
         if new != source:
-            print("firmware/ui/level8/track.py is out of date: run python -m tools.trackgen", file=sys.stderr)
+            print("firmware/ui/level8/oval.py is out of date: run python -m tools.trackgen", file=sys.stderr)
             return 1
         return 0
     if argv:
         print("usage: python -m tools.trackgen [--check]", file=sys.stderr)
         return 2
-    TRACK_PY.write_text(new)
+    OVAL_PY.write_text(new)
     return 0
 
 
