@@ -19,6 +19,7 @@ import pytest
 from host_sim import png, sim
 from tools import micropython as mpy
 from tools import trackgen
+from tools.build import FIRMWARE, compile_file
 
 GOLDEN = Path(__file__).parent / "golden"
 BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
@@ -108,19 +109,21 @@ EDGES = [
 
 
 @pytest.mark.parametrize("case", range(len(EDGES)))
-@pytest.mark.parametrize("mono", [False, True])
-def test_drawing_stays_inside_its_rectangle(case, mono):
-    """Every situation draws (none raises) and touches no pixel outside (x, y, w, h)."""
+@pytest.mark.parametrize("rect", [(4, 10, 232, 120), (0, 8, 128, 56), (0, 18, 128, 46), (2, 30, 124, 34)])
+def test_drawing_stays_inside_its_rectangle(case, rect):
+    """Every situation draws (none raises) and touches no pixel outside (x, y, w, h), on
+    the OLED in a full 56 rows and in fewer."""
     import framebuf
 
     from ui.level8.oval import oval
     from ui.level8.track import strip
 
+    mono = rect[2] <= 128
     w, h = (128, 64) if mono else (240, 135)
     buf = bytearray(w * h // 8 if mono else w * h // 2)
     fb = framebuf.FrameBuffer(buf, w, h, framebuf.MONO_VLSB if mono else framebuf.GS4_HMSB)
     fb.fill(1 if mono else 3)
-    rx, ry, rw, rh = (0, 8, 128, 56) if mono else (4, 10, 232, 120)
+    rx, ry, rw, rh = rect
     (strip if mono else oval)(fb, rx, ry, rw, rh, *EDGES[case])
     outside = [(x, y) for y in range(h) for x in range(w) if not (rx <= x < rx + rw and ry <= y < ry + rh)]
     assert all(fb.pixel(x, y) == (1 if mono else 3) for x, y in outside)
@@ -134,9 +137,44 @@ def test_the_oval_table_is_the_generators():
     )
 
 
-def test_micropython_draws_the_same_pixels(micropython):
+@pytest.fixture(scope="module")
+def mpy_dir(tmp_path_factory):
+    """The two drawing modules compiled, used in place of their .py files."""
+    out = tmp_path_factory.mktemp("track-mpy")
+    for name in ("track", "oval"):
+        rel = "ui/level8/%s.py" % name
+        compile_file(FIRMWARE / rel, out / "ui" / "level8" / (name + ".mpy"), name=rel)
+    return out
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["py", "mpy"])
+def test_micropython_draws_the_same_pixels(micropython, mpy_dir, compiled):
     code = "CASES = " + repr([(n, args(n)) for n in SITUATIONS]) + "\n" + DRAW
     expected = mpy.run_cpython(code, lib_dirs=[mpy.HOST_SIM / "framebuf.py"])
-    got = micropython.run(code)
+    got = micropython.run(
+        "import ui.level8.oval as m\nprint(m.__file__)\n" + code, mpy_dir=mpy_dir if compiled else None
+    )
+    where, _, got = got.partition("\n")
+    assert where.endswith(".mpy" if compiled else ".py")
     assert expected.splitlines() == got.splitlines()
     assert len(expected.splitlines()) == 2 * len(SITUATIONS)
+
+
+HEAP = r"""
+import gc
+import level8.track, ui.font, ui.theme, compat, ui.level8
+gc.collect()
+a = gc.mem_alloc()
+import ui.level8.track
+gc.collect()
+print(gc.mem_alloc() - a)
+"""
+
+
+def test_the_oled_holds_only_the_strip(micropython, mpy_dir):
+    """The OLED imports ui.level8.track alone (what the screens import anyway comes first):
+    its heap stays small and the colour oval is not loaded with it."""
+    out = micropython.run(HEAP + "import sys\nprint('ui.level8.oval' in sys.modules)\n", mpy_dir=mpy_dir)
+    used, oval_loaded = out.split()
+    assert oval_loaded == "False"
+    assert int(used) < 4096, "importing ui.level8.track took %s bytes of heap" % used

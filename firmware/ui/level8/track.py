@@ -74,7 +74,8 @@ def _cell(towers, i):
 
 
 def strip(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
-    """As much of the track as fits in a row around the player's tower, then the choices."""
+    """As much of the track as fits in a row around the player's tower, then the choices:
+    all of it in 56 rows, the lines that fit in fewer."""
     fb.fill_rect(x, y, w, h, 0)
     steps = steps_of(reach, dice, steps)
     pos = towers[me] if me < len(towers) else reach[0] if reach else 0
@@ -91,7 +92,9 @@ def strip(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
         first += 1
     cx = x
     i = first % track.N_SPACES
-    while cx + _cell(towers, i) <= x + w:
+    for _ in range(track.N_SPACES):
+        if cx + _cell(towers, i) > x + w:
+            break
         cw = _cell(towers, i)
         r = find(reach, i)
         mid = cx + cw // 2 - 2
@@ -118,14 +121,19 @@ def strip(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
         i = (i + 1) % track.N_SPACES
     ly = y + 36
     if not dice:
-        font.text(fb, "Roll", x, ly, 1)
+        if ly + 8 <= y + h:
+            font.text(fb, "Roll", x, ly, 1)
         return
     for r in range(len(reach)):
+        if ly + 9 > y + h:
+            break
         if r == chosen:
             fb.fill_rect(x, ly - 1, w - 30, 10, 1)
         line = (str(steps[r]) if r < len(steps) else " ") + " " + track.ACTION_NAMES[track.kind(reach[r])]
         font.text(fb, line, x + 1, ly, 0 if r == chosen else 1)
         ly += 10
+    if h < 48:
+        return
     dx = x + w - 13 * len(dice)
     for d in dice:
         die(fb, dx, y + 36, 12, d, 1, 0)
