@@ -1,14 +1,18 @@
-"""The board game's track drawn: `oval` on the colour boards (firmware/ui/level8/oval.py),
-`strip` on the OLED (firmware/ui/level8/track.py), for a few situations, compared with golden pictures of what the panel
-shows (drawn into the board's real display driver, pushed to the emulated panel).
+"""The board game's track drawn: `oval` on the colour boards (firmware/ui/level8/oval.py) and
+`strip` on the OLED (firmware/ui/level8/track.py), for a few situations, compared with golden
+pictures of what the panel shows (drawn into the board's real display driver, pushed to the
+emulated panel).
 
 A difference fails the test and writes the new picture next to the golden one (as
 `NAME.new.png`) for a look. After a deliberate change of the look, refresh them with
 
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest -q -n 0 tests/test_track_draw.py
 
-and look at every changed picture before committing it. The same drawing runs under the
-real MicroPython into plain FrameBuffers and must give the same bytes as under CPython.
+and look at every changed picture before committing it. Edge cases (no seat on turn, towers
+sharing a space, one choice, a shorter rectangle) draw without touching a pixel outside their
+rectangle. The same drawing runs under the real MicroPython, from .py and from .mpy files,
+into plain FrameBuffers and gives the same bytes as under CPython; on the OLED, importing the
+strip loads nothing of the oval.
 """
 
 import os
