@@ -24,10 +24,10 @@ END = "# END OVAL"
 W, H = 240, 135
 N = 28
 LEFT, RIGHT, TOP, BOTTOM = 12.0, 230.0, 9.0, 125.0  # the path of the tiles' centres
-RADIUS = 44.0
+RADIUS = 56.0
 START_GAP = 38.0  # along the path from the start space's centre to its neighbours'
 INWARD = 16.0  # from a tile's centre to its anchor on the straights
-INWARD_CORNER = 18.0
+INWARD_CORNER = 16.0
 START_X = 15.0  # the start space's tile is wider than the others
 START_ANCHOR = 36.0  # the start space's anchor (its die value) is to its right
 
