@@ -102,8 +102,9 @@ def test_track_matches_its_golden_picture(board, name):
 EDGES = [
     # no seat on turn, three towers on one space and two on another, one choice
     (bytes((7, 7, 7, 21, 21, 0)), 255, bytes((24,)), 0, bytes((3,)), None),
-    # both dice reach the same space; nothing chosen
+    # both dice reach the same space; nothing chosen, then the second choice
     (bytes((3, 9)), 1, bytes((12, 12)), -1, bytes((3, 3)), None),
+    (bytes((3, 9)), 1, bytes((12, 12)), 1, bytes((3, 3)), None),
     # rolled, nowhere to go; then steps given by the engine, fewer than the choices
     (bytes((26, 27, 0)), 0, b"", -1, bytes((6, 1)), None),
     (bytes((26, 27)), 1, bytes((0, 2)), 0, bytes((1, 3)), bytes((1,))),

@@ -86,7 +86,7 @@ def oval(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
             tw, th, cut = _T, _T, 2
         if r >= 0:
             _octagon(fb, cx, cy, tw + 4, th + 4, cut + 1, theme.HILITE)
-        lit = r >= 0 and r == chosen
+        lit = 0 <= chosen < len(reach) and reach[chosen] == i
         _octagon(fb, cx, cy, tw, th, cut, theme.HILITE if lit else theme.COLUMN)
         g = glyph(i)
         fg = theme.INK if lit else theme.DESERT if g == "*" else theme.FG

@@ -97,10 +97,11 @@ def strip(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
             break
         cw = _cell(towers, i)
         r = find(reach, i)
+        lit = 0 <= chosen < len(reach) and reach[chosen] == i
         mid = cx + cw // 2 - 2
         if r >= 0:  # raised out of the row, filled when chosen
             fb.fill_rect(cx, y + 8, cw, 15, 1)
-            if r != chosen:
+            if not lit:
                 fb.fill_rect(cx + 1, y + 9, cw - 2, 13, 0)
             if r < len(steps):
                 font.text(fb, str(steps[r]), mid, y, 1)
@@ -109,7 +110,7 @@ def strip(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
         if i == track.START:
             fb.vline(cx + 1, y + 10, 11, 1)
             fb.vline(cx + cw - 2, y + 10, 11, 1)
-        font.text(fb, track.LETTERS[track.kind(i)], mid, y + 12, 0 if r >= 0 and r == chosen else 1)
+        font.text(fb, track.LETTERS[track.kind(i)], mid, y + 12, 0 if lit else 1)
         tx = cx + (cw - 7 * count(towers, i)) // 2 + 1
         for q in range(len(towers)):
             if towers[q] == i:
