@@ -135,7 +135,7 @@ def turning(s):
     """A seat is on turn: drawing, playing or keeping (L8-9), not a round's or the game's
     end. By the phases' order, so nothing is built (the screens ask on every draw)."""
     ph = s[AT_PHASE]
-    return ph <= PLAY or ph == KEEP
+    return ph <= PLAY or ph == KEEP or ph > WON  # past WON: the board game's steps (board.py)
 
 
 def round_no(s):
@@ -173,7 +173,12 @@ def gained(s, seat):
 
 
 def reqs(s, seat):
-    """The requirements of the seat's current level (one-star side, L8-2)."""
+    """The requirements of the seat's current level (one-star side, L8-2; the board game:
+    the seat's side, LB-5)."""
+    if s[AT_GAME] == 2:  # cards.BOARD, whose module this one does not load
+        from level8.board import reqs as board_reqs
+
+        return board_reqs(s, seat)
     return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
 
 

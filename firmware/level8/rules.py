@@ -91,9 +91,10 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     turn,
     winner,
 )
-from level8.levels import CARD_ONE_STAR, COLOUR, RUN
+from level8.levels import COLOUR, RUN
 
 FORMAT = const(1)
+_BOARD = const(2)  # cards.BOARD: its own steps are board.py
 HAND = const(10)  # cards dealt to each seat (L8-1)
 _KEEP_FROM = const(5)  # ... from this level on
 MAX_MOVES = const(640)
@@ -220,20 +221,27 @@ def _out_of_hand(s, seat, c, b, j):
 # -- building a game ----------------------------------------------------------
 
 
-def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None):
+def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None, sides=None):
     """A fresh game of LEVEL 8 or Level Up, dealt by `first_dealer` (0-based): from `deck`
     (every card of the game's deck, top first) when given, else shuffled by the project's
-    PRNG from `seed`, which also shuffles every later deal and draw pile."""
+    PRNG from `seed`, which also shuffles every later deal and draw pile. The board game
+    (board.new_state) takes `sides`, each seat's side of the level cards (LB-5)."""
     from prng import Prng, store
 
-    if game_id not in (cards.LEVEL8, cards.LEVELUP):
-        raise ValueError("this engine plays LEVEL 8 and Level Up")
+    if game_id not in (cards.LEVEL8, cards.LEVELUP, _BOARD):
+        raise ValueError("this engine plays LEVEL 8, Level Up and the board game")
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError("players must be 2 to 6")
     if not 0 <= first_dealer < n_players:
         raise ValueError("the dealer must be one of the seats")
     if keep and game_id != cards.LEVELUP:
         raise ValueError("keeping four cards is Level Up's option")
+    if sides is not None and game_id != _BOARD:
+        raise ValueError("only the board game has level sides to choose")
+    if game_id == _BOARD:
+        from level8 import board
+
+        return board.new_state(n_players, seed, first_dealer, sides, deck)
     full = cards.deck(game_id)
     n = len(full)
     s = bytearray(AT_AREA + n)
@@ -421,7 +429,7 @@ def _end_value(kind_):
 
 
 def _kind_of_slot(s, slot):
-    return CARD_ONE_STAR[level(s, slot // GROUPS_PER_SEAT) - 1][slot % GROUPS_PER_SEAT][0]
+    return reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
 
 
 def fits(s, slot, c):
@@ -443,6 +451,14 @@ def fits(s, slot, c):
 
 def legal_moves(s, out):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
+    if s[AT_GAME] == _BOARD:
+        from level8 import board
+
+        return board.legal_moves(s, out)
+    return _legal(s, out)
+
+
+def _legal(s, out):
     ph = s[AT_PHASE]
     seat = s[AT_TURN]
     n = s[AT_PLAYERS]
@@ -482,7 +498,7 @@ def legal_moves(s, out):
     hi = end(s, HAND_OF + seat)
     if not groups & LAID:
         lv = level(s, seat)
-        rq = CARD_ONE_STAR[lv - 1]
+        rq = reqs(s, seat)
         if hc >= 2 or (lv == 8 and hc >= 1):
             for r in range(len(rq)):
                 seen = 0
@@ -584,6 +600,15 @@ def apply(s, m, order=None):
     """Play the legal move m for the seat on turn (legality is the caller's: Game checks).
     When the move shuffles (a new deal, a rebuilt draw pile), `order` (top first) gives
     the cards' order instead of the game's generator: a record's explicit deals."""
+    if s[AT_GAME] == _BOARD:
+        from level8 import board
+
+        board.apply(s, m, order)
+        return
+    _apply(s, m, order)
+
+
+def _apply(s, m, order):
     kd = m >> 12
     c = m & 127
     t = (m >> 7) & 31
@@ -601,7 +626,7 @@ def apply(s, m, order=None):
         _next_seat(s)
     elif kd == K_PUT:
         b = GROUP + seat * GROUPS_PER_SEAT + t
-        run = CARD_ONE_STAR[s[at + S_LEVEL] - 1][t][0] == RUN
+        run = reqs(s, seat)[t][0] == RUN
         _out_of_hand(s, seat, c, b, _sorted_at(s, b, c, 0, run))
         s[at + S_GROUPS] |= 1 << t
     elif kd == K_LAY:
