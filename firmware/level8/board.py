@@ -416,8 +416,12 @@ def _to_play(s):
     s[b + B_ACTOR] = NO_SEAT
     s[AT_PHASE] = PLAY
     seat = s[AT_TURN]
-    if not hand_count(s, seat):
-        _finish(s, seat)
+    if not hand_count(s, seat):  # no last card discarded, so no round's end: the turn passes
+        b = AT_BOARD
+        if not s[b + B_AGAIN]:
+            s[AT_TURN] = (seat + 1) % s[AT_PLAYERS]
+        s[b + B_AGAIN] = 0
+        s[AT_PHASE] = ROLL
 
 
 def _do(s, space, order):

@@ -41,6 +41,7 @@ from level8.rules import (
     K_DISCARD,
     K_DRAW,
     K_KEPT,
+    K_SKIPPED,
     K_TAKE,
     MAX_MOVES,
     N_SECTIONS,
@@ -50,6 +51,7 @@ from level8.rules import (
     kind,
     laid,
     level,
+    move,
     phase,
     target,
     turn,
@@ -73,12 +75,18 @@ def problem(s, m):
             return None
     ph = phase(s)
     kd = kind(m)
+    if ph <= WON and kd >= K_ROLL and ph != PLAY:
+        kd = K_SKIPPED  # a move of no step of the board's: the card game's words for the phase
+        m = K_SKIPPED << 12
     if ph <= WON and kd < K_ROLL:
-        why = referee.card_problem(s, m)
-        if ph == PLAY and kd == K_DISCARD and target(m) == 1 and not why:
+        if ph == PLAY and kd == K_DISCARD and target(m) == 1:
+            why = referee.card_problem(s, move(K_DISCARD, 0, card(m)))
+            if why:
+                return why
             if not laid(s, turn(s)):
                 return "only a player who has laid out may discard two cards"
             return "two cards are discarded only when every laid combination is full"
+        why = referee.card_problem(s, m)
         if ph == PLAY and kd == K_ADD and not why:
             return "that joker does not go there"
         return why or "not a move"

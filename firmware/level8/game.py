@@ -52,9 +52,7 @@ class Game:
     def to_move(self):
         s = self.state
         if s[rules.AT_GAME] == 2:  # the board game: a giver or a shower may act off turn
-            from level8 import board
-
-            return board.actor(s)
+            return rules.board_rules().actor(s)
         return rules.turn(s)
 
     def clone(self):

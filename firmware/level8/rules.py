@@ -63,6 +63,7 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     VICTORY,
     WON,
     begin,
+    board_rules,
     card,
     draw_count,
     end,
@@ -239,9 +240,7 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None,
     if sides is not None and game_id != _BOARD:
         raise ValueError("only the board game has level sides to choose")
     if game_id == _BOARD:
-        from level8 import board
-
-        return board.new_state(n_players, seed, first_dealer, sides, deck)
+        return board_rules().new_state(n_players, seed, first_dealer, sides, deck)
     full = cards.deck(game_id)
     n = len(full)
     s = bytearray(AT_AREA + n)
@@ -452,9 +451,7 @@ def fits(s, slot, c):
 def legal_moves(s, out):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
     if s[AT_GAME] == _BOARD:
-        from level8 import board
-
-        return board.legal_moves(s, out)
+        return board_rules().legal_moves(s, out)
     return _legal(s, out)
 
 
@@ -601,9 +598,7 @@ def apply(s, m, order=None):
     When the move shuffles (a new deal, a rebuilt draw pile), `order` (top first) gives
     the cards' order instead of the game's generator: a record's explicit deals."""
     if s[AT_GAME] == _BOARD:
-        from level8 import board
-
-        board.apply(s, m, order)
+        board_rules().apply(s, m, order)
         return
     _apply(s, m, order)
 
