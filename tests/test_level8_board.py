@@ -187,9 +187,6 @@ def test_a_board_game_that_cannot_be_set_up_is_refused_with_a_reason():
         with pytest.raises(ValueError) as e:
             Game(BOARD, **kwargs)
         assert words in str(e.value)
-    with pytest.raises(ValueError) as e:
-        Game(0, 2, sides=(1, 2))
-    assert "only the board game" in str(e.value)
 
 
 def test_lb_1_jokers_enter_hands_only_through_the_joker_action():
