@@ -445,7 +445,9 @@ def _end_value(kind_):
 
 
 def _kind_of_slot(s, slot):
-    return reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
+    if s[AT_GAME] == _BOARD:
+        return reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
+    return CARD_ONE_STAR[level(s, slot // GROUPS_PER_SEAT) - 1][slot % GROUPS_PER_SEAT][0]
 
 
 def fits(s, slot, c):
