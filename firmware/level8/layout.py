@@ -27,6 +27,10 @@ Layout of `s` (the AT_* offsets):
 
 A move is kind << 12 | target << 7 | card: a card code (cards) and a target (a seat, a
 requirement 0..3 or a group 0..23), both 0 when unused.
+
+The board game (game byte cards.BOARD) has the same layout, 98 cards in the area (its
+jokers' stack is section FRONT), a block of its own after the area, its own phases past
+WON and moves past K_NEXT: board.py.
 """
 
 from compat import const
