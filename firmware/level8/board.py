@@ -8,8 +8,8 @@ area (the 90 number cards and the 8 jokers) and a block of its own after the are
     track kind, NONE between actions)   17 its counter (piles still to take, cards
     discarded in a swap)   18 another turn to come (AGAIN)   19 the seat that must act
     when it is not the seat on turn (NO_SEAT when none)   20 the value asked for (1..15
-    a number, 16..21 a colour)   21 the direction asked (0 clockwise)   22..39 the cards each seat shows for a Steal (3 a seat,
-    NONE for none)
+    a number, 16..21 a colour)   21 the direction asked (0 clockwise, 1 the other way)
+    22..39 the cards each seat shows for a Steal (3 a seat, NONE for none)
 The jokers' stack is section JOKERS (the first seat's Skip section: the board game has no
 Skips). A turn is ROLL, GO (one of the two reached spaces), the action's own steps, then
 the card game's PLAY (lay out, add, discard): that step, keeping cards and the levels at a
