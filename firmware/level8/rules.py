@@ -1,4 +1,6 @@
 """The rules of LEVEL 8 and Level Up (rulings L8-1 to L8-9) as functions over one bytearray.
+The board game (game byte cards.BOARD) is board.py, on this code: new_state, legal_moves
+and apply pass on to it what is its own.
 
 The state's layout and the functions that read it are layout.py; every name of it is
 here too, so a caller that plays moves needs one module. `legal_moves` and `apply`
