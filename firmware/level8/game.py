@@ -1,4 +1,5 @@
-"""A game of LEVEL 8 or Level Up: its state, a buffer for its legal moves, and saving.
+"""A game of LEVEL 8, Level Up or the board game: its state, a buffer for its legal moves,
+and saving.
 
 The rules live in `rules`; the words for a refused move in `referee`, loaded only then.
 A save is the state's bytes: the generator that shuffles on is inside them.
@@ -11,10 +12,12 @@ from level8.rules import MAX_MOVES, IllegalMove  # noqa: F401
 
 
 class Game:
-    def __init__(self, game=0, players=2, seed=0, dealer=0, keep=False, deck=None, state=None):
-        """A new game (see rules.new_state), or with `state` the Game playing on that
-        bytearray, not copied, not checked."""
-        self.state = state if state is not None else rules.new_state(game, players, seed, dealer, keep, deck)
+    def __init__(self, game=0, players=2, seed=0, dealer=0, keep=False, deck=None, state=None, sides=None):
+        """A new game (see rules.new_state; `sides`: the board game's level side per seat),
+        or with `state` the Game playing on that bytearray, not copied, not checked."""
+        self.state = (
+            state if state is not None else rules.new_state(game, players, seed, dealer, keep, deck, sides)
+        )
         self.buf = array("H", bytes(2 * MAX_MOVES))
         self.listed = -1  # legal moves in `buf` for this position; -1: not listed
 
@@ -48,7 +51,10 @@ class Game:
         return rules.phase(self.state) == rules.WON
 
     def to_move(self):
-        return rules.turn(self.state)
+        s = self.state
+        if s[rules.AT_GAME] == 2:  # the board game: a giver or a shower may act off turn
+            return rules.board_rules().actor(s)
+        return rules.turn(s)
 
     def clone(self):
         return Game(state=bytearray(self.state))

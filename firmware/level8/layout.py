@@ -27,6 +27,10 @@ Layout of `s` (the AT_* offsets):
 
 A move is kind << 12 | target << 7 | card: a card code (cards) and a target (a seat, a
 requirement 0..3 or a group 0..23), both 0 when unused.
+
+The board game (game byte cards.BOARD) has the same layout, 98 cards in the area (its
+jokers' stack is section FRONT), a block of its own after the area, its own phases past
+WON and moves past K_NEXT: board.py.
 """
 
 from compat import const
@@ -135,7 +139,7 @@ def turning(s):
     """A seat is on turn: drawing, playing or keeping (L8-9), not a round's or the game's
     end. By the phases' order, so nothing is built (the screens ask on every draw)."""
     ph = s[AT_PHASE]
-    return ph <= PLAY or ph == KEEP
+    return ph <= PLAY or ph == KEEP or ph > WON  # past WON: the board game's steps (board.py)
 
 
 def round_no(s):
@@ -173,7 +177,8 @@ def gained(s, seat):
 
 
 def reqs(s, seat):
-    """The requirements of the seat's current level (one-star side, L8-2)."""
+    """The requirements of the seat's current level (one-star side, L8-2; the board game's
+    are rules.reqs)."""
     return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
 
 
