@@ -187,9 +187,6 @@ def test_a_board_game_that_cannot_be_set_up_is_refused_with_a_reason():
         with pytest.raises(ValueError) as e:
             Game(BOARD, **kwargs)
         assert words in str(e.value)
-    with pytest.raises(ValueError) as e:
-        Game(0, 2, sides=(1, 2))
-    assert "only the board game" in str(e.value)
 
 
 def test_lb_1_jokers_enter_hands_only_through_the_joker_action():
@@ -361,6 +358,29 @@ def test_action_swap_stops_by_itself_after_three():
         discard(g, x)
     assert rules.phase(s) == PLAY and rules.hand_count(s, 0) == 11
     assert rules.pile_top(s, 0) == c("Y3")[0]
+
+
+def test_action_swap_with_a_single_card_discards_it_and_draws_two():
+    g = board_with([JUNK[0], JUNK[1]], draw="G14 G13 G12")
+    s = g.state
+    away(g, 0, "O5 Y3 Y7 V2 V5 O10 Y12 Y13 O11")
+    land(g, space_of(track.SWAP))
+    discard(g, "O1")
+    assert rules.phase(s) == PLAY and tokens(rules.hand(s, 0)) == "G13 G14"
+
+
+def test_a_seat_robbed_of_every_card_with_nothing_to_draw_passes_its_turn():
+    """Our reading: a seat with no card at step 3 discarded no last card, so the round goes
+    on and the next seat rolls."""
+    g = board_with([JUNK[0], JUNK[1]])
+    s = g.state
+    away(g, 0, JUNK[0])
+    while rules.draw_count(s):
+        rules._move(s, rules.end(s, rules.DRAW_PILE) - 1, rules.DRAW_PILE, rules.PILE + 1, 0)
+    while rules.pile_count(s, 1):
+        rules._move(s, rules.end(s, rules.PILE + 1) - 1, rules.PILE + 1, rules.HAND_OF + 1, 0)
+    land(g, space_of(track.ONE))
+    assert rules.turn(s) == 1 and rules.phase(s) == ROLL and rules.hand_count(s, 0) == 0
 
 
 def test_action_all_draw_gives_the_seat_then_everyone_else_a_card():

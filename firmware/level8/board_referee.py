@@ -1,12 +1,12 @@
 """Why a board-game move or position is refused, in a player's words: loaded only then.
 
-`problem(s, m)` is None exactly for the moves `board.legal_moves` lists (it asks them);
+`problem(s, m)` is None exactly for the moves `rules.legal_moves` lists (it asks them);
 steps 2 and 3 (lay out, add, discard) and keeping cards have the card games' words.
 """
 
 from array import array
 
-from level8 import board, cards, referee, track
+from level8 import board, cards, referee, rules, track
 from level8.board import (
     ASK,
     AT_BOARD,
@@ -69,7 +69,7 @@ def _asked_words(v):
 def problem(s, m):
     """None when m is legal for the seat that must act, else why not."""
     buf = array("H", bytes(2 * MAX_MOVES))
-    n = board.legal_moves(s, buf)
+    n = rules.legal_moves(s, buf)
     for i in range(n):
         if buf[i] == m:
             return None

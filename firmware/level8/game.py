@@ -1,4 +1,5 @@
-"""A game of LEVEL 8 or Level Up: its state, a buffer for its legal moves, and saving.
+"""A game of LEVEL 8, Level Up or the board game: its state, a buffer for its legal moves,
+and saving.
 
 The rules live in `rules`; the words for a refused move in `referee`, loaded only then.
 A save is the state's bytes: the generator that shuffles on is inside them.

@@ -1,4 +1,6 @@
 """The rules of LEVEL 8 and Level Up (rulings L8-1 to L8-9) as functions over one bytearray.
+The board game (game byte cards.BOARD) is board.py, on this code: new_state, legal_moves
+and apply pass on to it what is its own.
 
 The state's layout and the functions that read it are layout.py; every name of it is
 here too, so a caller that plays moves needs one module. `legal_moves` and `apply`
@@ -63,7 +65,6 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     VICTORY,
     WON,
     begin,
-    board_rules,
     card,
     draw_count,
     end,
@@ -83,7 +84,6 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     pile_count,
     pile_top,
     players,
-    reqs,
     round_no,
     section,
     size,
@@ -92,7 +92,7 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     turn,
     winner,
 )
-from level8.levels import COLOUR, RUN
+from level8.levels import CARD_ONE_STAR, COLOUR, RUN
 
 FORMAT = const(1)
 _BOARD = const(2)  # cards.BOARD: its own steps are board.py
@@ -106,6 +106,26 @@ class IllegalMove(ValueError):
 
 
 # -- reading what only the rules and the bots need (the rest is layout.py)
+
+
+_board = []  # the board game's module once a board game is played (board.py)
+
+
+def board_rules():
+    """level8.board, kept here once loaded: an import in a function allocates each time on
+    MicroPython."""
+    if not _board:
+        from level8 import board
+
+        _board.append(board)
+    return _board[0]
+
+
+def reqs(s, seat):
+    """The requirements of the seat's current level (L8-2; the board game: its side, LB-5)."""
+    if s[AT_GAME] == _BOARD:
+        return board_rules().reqs(s, seat)
+    return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
 
 
 def keeps(s):
@@ -226,19 +246,18 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None,
     """A fresh game of LEVEL 8 or Level Up, dealt by `first_dealer` (0-based): from `deck`
     (every card of the game's deck, top first) when given, else shuffled by the project's
     PRNG from `seed`, which also shuffles every later deal and draw pile. The board game
-    (board.new_state) takes `sides`, each seat's side of the level cards (LB-5)."""
+    (board.new_state) takes `sides`, each seat's side of the level cards (LB-5); the card
+    games have one side and ignore it."""
     from prng import Prng, store
 
     if game_id not in (cards.LEVEL8, cards.LEVELUP, _BOARD):
-        raise ValueError("this engine plays LEVEL 8, Level Up and the board game")
+        raise ValueError("no such game")
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError("players must be 2 to 6")
     if not 0 <= first_dealer < n_players:
         raise ValueError("the dealer must be one of the seats")
     if keep and game_id != cards.LEVELUP:
         raise ValueError("keeping four cards is Level Up's option")
-    if sides is not None and game_id != _BOARD:
-        raise ValueError("only the board game has level sides to choose")
     if game_id == _BOARD:
         return board_rules().new_state(n_players, seed, first_dealer, sides, deck)
     full = cards.deck(game_id)
@@ -433,7 +452,9 @@ def _end_value(kind_):
 
 
 def _kind_of_slot(s, slot):
-    return reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
+    if s[AT_GAME] == _BOARD:
+        return reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
+    return CARD_ONE_STAR[level(s, slot // GROUPS_PER_SEAT) - 1][slot % GROUPS_PER_SEAT][0]
 
 
 def fits(s, slot, c):
@@ -455,13 +476,9 @@ def fits(s, slot, c):
 
 def legal_moves(s, out):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
-    if s[AT_GAME] == _BOARD:
-        return board_rules().legal_moves(s, out)
-    return _legal(s, out)
-
-
-def _legal(s, out):
     ph = s[AT_PHASE]
+    if ph > WON:  # the board game's own steps
+        return board_rules().legal_moves(s, out)
     seat = s[AT_TURN]
     n = s[AT_PLAYERS]
     at = AT_SEATS + seat * SEAT_BYTES
@@ -559,6 +576,8 @@ def _legal(s, out):
             if p != seat and not skipped(s, p):
                 out[k] = move(K_GIVE, p)
                 k += 1
+    if s[AT_GAME] == _BOARD:  # full combinations (LB-6)
+        k = board_rules().full_moves(s, out, k)
     return k
 
 
@@ -602,14 +621,10 @@ def apply(s, m, order=None):
     """Play the legal move m for the seat on turn (legality is the caller's: Game checks).
     When the move shuffles (a new deal, a rebuilt draw pile), `order` (top first) gives
     the cards' order instead of the game's generator: a record's explicit deals."""
-    if s[AT_GAME] == _BOARD:
-        board_rules().apply(s, m, order)
-        return
-    _apply(s, m, order)
-
-
-def _apply(s, m, order):
     kd = m >> 12
+    if s[AT_GAME] == _BOARD and (s[AT_PHASE] > WON or kd == K_DISCARD or kd >= K_KEPT):
+        board_rules().apply(s, m, order)  # its steps, its turn's and round's ends
+        return
     c = m & 127
     t = (m >> 7) & 31
     seat = s[AT_TURN]

@@ -6,7 +6,9 @@ cards everyone saw another seat take from a discard pile (the front of that seat
 `rules.known`), every discard pile's top, every laid combination, the Skips, and every
 count. Blanked (UNSEEN): the face-down draw pile, the cards under each discard pile's
 top, the rest of the other hands, and the generator that will shuffle the next draw
-pile and deal.
+pile and deal. The board game (board.py) is seen the same way: its block after the area
+(towers, dice rolled, the action under way, the cards shown for a Steal) is open to all,
+and its coming dice are the blanked generator's.
 """
 
 from level8.rules import (
