@@ -22,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "firmware"))
 
-from level8 import board, board_notation, bot, cards, layout, meld, notation, record, rules, track, view  # noqa: E402
+from level8 import board, board_notation, bot, cards, meld, notation, record, rules, track, view  # noqa: E402
 from level8.levels import COLOUR, RUN, SET  # noqa: E402
 
 RECORDS = REPO / "records"
@@ -89,7 +89,7 @@ def _worth(s, seat, c, hand):
     if cards.is_wild(c):
         return 100
     w = 0
-    for kind, _ in layout.reqs(s, seat):
+    for kind, _ in rules.reqs(s, seat):
         for x in hand:
             if x == c or cards.is_wild(x):
                 continue
@@ -148,7 +148,7 @@ def board_moves(g):
         return [rules.move(rules.K_KEPT)]
     if ph == rules.PLAY:
         if not rules.laid(s, seat) and not rules.pending(s, seat):
-            found, _ = meld.layouts(list(rules.hand(s, seat))[-14:], layout.reqs(s, seat), 1)
+            found, _ = meld.layouts(list(rules.hand(s, seat))[-14:], rules.reqs(s, seat), 1)
             if found:
                 size = sum(len(grp) for grp in found[0])
                 if size < rules.hand_count(s, seat) or rules.level(s, seat) == 8:
