@@ -168,6 +168,9 @@ def test_lb_6_in_the_board_game_a_full_run_still_takes_jokers(capsys):
     full = "R1 O2 Y3 G4 B5 V6 R7 O8 Y9 G10 B11 V12 R13 W O15"
     out = extend(capsys, "--game", "board", "run", full, "W", "W")
     assert out["valid"] and out["cards"][13] == "W=14" and out["cards"][15:] == ["W=15", "W=15"]
+    out = extend(capsys, "--game", "board", "run", full, "W=15", "W")
+    assert out["valid"] and out["cards"][15:] == ["W=15", "W=15"]
+    assert not extend(capsys, "--game", "board", "run", full, "W=3")["valid"]
     out = extend(capsys, "--game", "board", "run", full, "W", "G5")
     assert not out["valid"] and out["reason"] == "the run already has a 5" and len(out["cards"]) == 16
     for game in ("level8", "levelup"):

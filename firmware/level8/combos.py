@@ -196,11 +196,11 @@ def level_problem(groups, reqs):
 
 def _full_run(group):
     """The valued cards of a run from 1 to 15 that `group` is (its first 15 cards, any after
-    them free wilds added to it as full, LB-6), else None."""
+    them jokers added to it as full, LB-6: free or as 15), else None."""
     if len(group) < _N:
         return None
     for c in group[_N:]:
-        if c != cards.WILD:
+        if c != cards.WILD and c != cards.wild_as_number(_N):
             return None
     out = resolve(group[:_N], RUN, _N)
     if out is None:
@@ -212,8 +212,8 @@ def extend_one(kind, group, card, full_takes_jokers=False):
     """(the group with `card` added and its wilds valued, None) when the card extends the
     laid combination: at an end of a run, by number to a set, by colour to a colour group;
     else (None, why not). The group's free wilds may take any values consistent with it.
-    With `full_takes_jokers` (the board game, LB-6) a run from 1 to 15 still takes a free
-    wild, valued 15 as the board game's engine values it (one past the top, as it were)."""
+    With `full_takes_jokers` (the board game, LB-6) a run from 1 to 15 still takes a joker,
+    free or as 15: valued 15, as the board game's engine lays it (one past the top, as it were)."""
     if card == cards.SKIP:
         return None, "a Skip never fits a combination"
     new = list(group)
@@ -229,12 +229,12 @@ def extend_one(kind, group, card, full_takes_jokers=False):
         if cards.colour(card) < 0:
             return None, cards.token(card) + " stands for a number and cannot join a colour group"
         return None, cards.token(card) + " is not the colour of this group"
+    if full_takes_jokers and (card == cards.WILD or card == cards.wild_as_number(_N)):
+        full = _full_run(group)
+        if full is not None:
+            return full + [cards.wild_as_number(_N)], None
     if card == cards.WILD:
         out = resolve(new, RUN, 1)
-        if out is None and full_takes_jokers:
-            full = _full_run(group)
-            if full is not None:
-                return full + [cards.wild_as_number(_N)], None
         if out is None:
             return None, "no room for a wild: the run already reaches from 1 to 15"
         return out, None
