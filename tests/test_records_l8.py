@@ -803,7 +803,7 @@ def _first_rebuild(r):
 
 
 def test_board_samples_are_there_and_say_every_action():
-    assert {"board-two-seeded.l8", "board-explicit.l8"} <= set(SAMPLES)
+    assert {"board-three-seeded.l8", "board-explicit.l8"} <= set(SAMPLES)
     text = text_of("board-explicit.l8")
     assert "[Seed" not in text and text.count("\ndeal ") == 1
     for words in ("roll 1 1", "go 4 joker", "ask 7 clockwise", "give R7 to 2", "show G9", "steal Y4 from 2"):
@@ -813,13 +813,15 @@ def test_board_samples_are_there_and_say_every_action():
 
 
 def test_board_seeded_sample_is_a_whole_game_to_a_victory_L8_8():
-    g = record.load(text_of("board-two-seeded.l8"))
+    g = record.load(text_of("board-three-seeded.l8"))
     out = summary_l8(g)
     assert out["game"] == "Level 8: Das Brettspiel" and out["phase"] == "won" and out["round"] > 1
     assert out["seats"][out["winner"] - 1]["level"] == 9
-    assert [seat["side"] for seat in out["seats"]] == [1, 2]
-    text = text_of("board-two-seeded.l8")
-    assert text.count(": roll ") > 50 and text.count(": lay ") >= 4
+    assert [seat["side"] for seat in out["seats"]] == [1, 2, 1]
+    text = text_of("board-three-seeded.l8")
+    assert text.count(": roll ") > 50 and text.count(": lay ") >= 4 and text.count(": keep ") >= 2
+    for words in (" ask ", " give ", " show ", " steal ", " swap", " done", " joker", " again"):
+        assert words in text, words
 
 
 def test_board_explicit_sample_doubles_move_one_piece_by_the_double_LB_2():

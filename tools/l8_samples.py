@@ -144,7 +144,11 @@ def board_moves(g):
     if ph == board.STEAL:
         hand = list(rules.hand(s, seat))
         return [max(ms, key=lambda m: (_worth(s, seat, rules.card(m), hand + [rules.card(m)]), -m))]
-    if ph == rules.KEEP:
+    if ph == rules.KEEP:  # the two cards it needs most, jokers first
+        keeps = [m for m in ms if rules.kind(m) == rules.K_KEEP]
+        if rules.kept(s, seat) < 2 and keeps:
+            hand = list(rules.hand(s, seat))
+            return [max(keeps, key=lambda m: (_worth(s, seat, rules.card(m), hand), -m))]
         return [rules.move(rules.K_KEPT)]
     if ph == rules.PLAY:
         if not rules.laid(s, seat) and not rules.pending(s, seat):
@@ -256,12 +260,11 @@ def samples():
         + FORMAT
         + record.write(r.record)
     )
-    r = board_game(2, 0, (1, 2))
-    out["board-two-seeded.l8"] = (
-        "# Level 8: Das Brettspiel, two players (levels on the one-star and the two-star side,\n"
-        "# LB-5) played by tools/l8_samples.py's plain player from seed 0 until one wins.\n"
-        + FORMAT
-        + record.write(r.record)
+    r = board_game(3, 1, (1, 2, 1))
+    out["board-three-seeded.l8"] = (
+        "# Level 8: Das Brettspiel, three players (player 2 on the two-star side, LB-5) played\n"
+        "# by tools/l8_samples.py's plain player from seed 1 until one wins; at a round's end a\n"
+        "# player who did not lay out keeps cards (LB-4).\n" + FORMAT + record.write(r.record)
     )
     deck = crafted_deck(
         [
