@@ -1073,6 +1073,8 @@ def test_board_a_seeded_record_rolls_the_seeds_dice_only():
     with pytest.raises(ValueError):
         Recorder(cards.BOARD, 2, 1).apply(rules.move(board.K_ROLL, 3, 4))
     r = Recorder(cards.BOARD, 2, 1, explicit=True)
+    with pytest.raises(ValueError):
+        r.apply(rules.move(board.K_ROLL, 3, 7))
     r.apply(rules.move(board.K_ROLL, 3, 4))
     assert board.dice(r.game.state) == (3, 4) and "1: roll 3 4" in write(r.record).replace(
         "2: roll", "1: roll"

@@ -169,15 +169,13 @@ class Record:
             raise RecordError(
                 line + "this move " + _what(done, t) + ": write " + _WORD[done] + ", not " + word
             )
-        if expected is not None:
-            pass
-        elif done == DEAL:
+        if expected is None and done == DEAL:  # the board game's come from the engine
             expected = list(cards.deck(self.game))
             for p in range(rules.players(s)):
                 for c in rules.hand(s, p)[: rules.kept(s, p)]:
                     expected.remove(c)
             expected.sort()
-        else:
+        elif expected is None:
             expected = sorted(rules.section(t, rules.DRAW_PILE))
         why = _same_cards(expected, order[1])
         if why:
@@ -340,11 +338,15 @@ class Recorder:
         s = self.game.state
         rec = self.record
         if rules.kind(m) == board.K_ROLL:
-            if rules.target(m) and rec.seed is not None:
+            d1 = rules.target(m)  # 0: the generator's dice
+            d2 = rules.card(m)
+            if d1 and rec.seed is not None:
                 raise ValueError("a record with a seed rolls the seed's dice")
+            if d1 and not (d1 <= 6 and 0 < d2 <= 6):
+                raise ValueError("a die shows 1 to 6")
             self.game.apply(rules.move(board.K_ROLL))
-            if rules.target(m):
-                place_dice(s, rules.target(m), rules.card(m))
+            if d1:
+                place_dice(s, d1, d2)
             d = board.dice(s)
             rec.moves.append(rules.move(board.K_ROLL, d[0], d[1]))
             return
