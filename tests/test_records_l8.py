@@ -1114,3 +1114,49 @@ def test_docs_page_names_every_board_word_and_tag():
     assert "| `Sides` |" in page and '[Game "Level 8: Das Brettspiel"]' in page
     for name in board_notation.ACTIONS:
         assert "`" + name + "`" in page, name
+
+
+def test_board_records_edited_at_random_fail_with_one_line_never_a_crash():
+    """Lines dropped, repeated or with a word changed: a RecordError naming a line, or a
+    record that still replays; never another exception."""
+    import random
+
+    texts = [without_intro(text_of("board-explicit.l8")), without_intro(text_of("board-three-seeded.l8"))]
+    words = ["roll", "go", "ask", "give", "show", "steal", "discard", "done", "draw", "take", "keep", "next"]
+    words += [
+        "and",
+        "to",
+        "from",
+        "clockwise",
+        "1",
+        "7",
+        "27",
+        "R7",
+        "W",
+        "W=15",
+        "/",
+        ">",
+        "2.1",
+        "V",
+        "pile",
+    ]
+    rng = random.Random(8)
+    for _ in range(600):
+        lines = rng.choice(texts).splitlines()
+        lines = lines[: rng.randrange(10, min(len(lines), 120))]
+        i = rng.randrange(len(lines))
+        op = rng.randrange(4)
+        if op == 0:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif op == 2:
+            toks = lines[i].split()
+            toks[rng.randrange(len(toks))] = rng.choice(words)
+            lines[i] = " ".join(toks)
+        else:
+            lines[i] += " " + rng.choice(words)
+        try:
+            record.load("\n".join(lines) + "\n")
+        except RecordError as e:
+            assert str(e).startswith("line ") and "\n" not in str(e)
