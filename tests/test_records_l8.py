@@ -1160,3 +1160,18 @@ def test_board_records_edited_at_random_fail_with_one_line_never_a_crash():
             record.load("\n".join(lines) + "\n")
         except RecordError as e:
             assert str(e).startswith("line ") and "\n" not in str(e)
+
+
+@pytest.mark.parametrize("players,seed,dealer", [(2, 0, 1), (3, 7, 3), (6, 4294967295, 4)])
+def test_board_first_deal_and_roll_follow_the_documented_generator(players, seed, dealer):
+    """docs/record-format-l8.md: the board game shuffles its 90 number cards as the card
+    games do, and the same generator then throws each die as below(6) + 1."""
+    g = parse(
+        '[Game "Level 8: Das Brettspiel"]\n[Players "%d"]\n[Dealer "%d"]\n[Seed "%d"]\n'
+        % (players, dealer, seed)
+    ).replay()
+    rng = Prng(seed)
+    order = documented_shuffle(rng, [cards.token(c) for c in cards.deck(cards.BOARD)])
+    assert len(order) == 90 and documented_deal(order, players, dealer, {}) == engine_deal(g.state)
+    g.apply(rules.move(board.K_ROLL))
+    assert board.dice(g.state) == (rng.below(6) + 1, rng.below(6) + 1)
