@@ -314,7 +314,9 @@ def _sort(b, lo, hi):
 
 def _order(s, k, order):
     """Sort section k, then shuffle it with the game's generator, or, with `order` (top
-    first), check it holds the same cards and put them in that order."""
+    first), check it holds the same cards and put them in that order. An empty bytearray
+    as `order` asks for the generator's shuffle and gets its order (top first) appended:
+    a record's writer learns a shuffle that happened mid-move (the board game's)."""
     lo = begin(s, k)
     hi = end(s, k)
     # a counting sort: the pile is most of the deck, too long for _sort's insertion sort
@@ -327,7 +329,7 @@ def _order(s, k, order):
         for _ in range(counts[c]):
             s[i] = c
             i += 1
-    if order is not None:
+    if order is not None and (len(order) or hi == lo):
         if len(order) != hi - lo or sorted(order) != list(s[lo:hi]):
             raise ValueError("the cards given are not the " + str(hi - lo) + " cards to be shuffled")
         for i in range(hi - lo):
@@ -342,6 +344,9 @@ def _order(s, k, order):
         s[i], s[j] = s[j], s[i]
         i -= 1
     store(rng, s, AT_RNG)
+    if order is not None:
+        for i in range(hi - lo):
+            order.append(s[hi - 1 - i])
 
 
 def _deal(s, order=None):
