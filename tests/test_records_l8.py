@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from level8 import board, board_notation, bot, cards, notation, record, rules, track, view
 from level8.game import Game
+from level8.game import apply as play
 from level8.record import DEAL, PILE, Record, Recorder, RecordError, parse, write
 
 from host_sim.replay import summary_l8
@@ -269,7 +270,7 @@ def shuffle_seen(s, m):
     """What record sees move m do from position s: (DEAL, PILE or 0, the draw pile after)."""
     pre = record._before(s)
     t = bytearray(s)
-    rules.apply(t, m)
+    play(t, m)
     return record._shuffled(pre, m, t), rules.section(t, rules.DRAW_PILE)
 
 

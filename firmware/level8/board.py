@@ -31,7 +31,7 @@ Moves, beyond the card games' (layout.py):
 """
 
 from compat import const
-from level8 import cards, track
+from level8 import cards, rules, track
 from level8.levels import RUN, SET
 from level8.rules import (
     AT_CARDS,
@@ -44,6 +44,7 @@ from level8.rules import (
     AT_RNG,
     AT_ROUND,
     AT_SEATS,
+    AT_SIDES,
     AT_STARTS,
     AT_TURN,
     AT_WINNER,
@@ -90,15 +91,14 @@ from level8.rules import (
     hand_count,
     move,
     pile_count,
+    reqs,
     size,
 )
-from level8.sides import table
 
 N_CARDS = const(98)  # 90 number cards and 8 jokers (LB-1)
 N_JOKERS = const(8)
 AT_BOARD = const(192)  # AT_AREA + N_CARDS
 B_POS = const(0)
-B_SIDE = const(6)
 B_DICE = const(12)
 B_REACH = const(14)
 B_ACTION = const(16)
@@ -130,7 +130,6 @@ K_GO = const(13)
 K_ASK = const(14)
 K_SHOW = const(15)
 
-TABLES = (table(cards.BOARD, 1), table(cards.BOARD, 2))
 KINDS = bytes([track.kind(p) for p in range(track.N_SPACES)])
 
 
@@ -142,7 +141,7 @@ def tower(s, seat):
 
 
 def side(s, seat):
-    return s[AT_BOARD + B_SIDE + seat]
+    return s[AT_SIDES + seat]
 
 
 def dice(s):
@@ -180,12 +179,6 @@ def shown(s, seat):
     return bytes([c for c in s[at : at + SHOW_MAX] if c != NONE])
 
 
-def reqs(s, seat):
-    """The seat's current level on its side (LB-5)."""
-    lv = s[AT_SEATS + seat * SEAT_BYTES + S_LEVEL]
-    return TABLES[s[AT_BOARD + B_SIDE + seat] - 1][(lv if lv < 8 else 8) - 1]
-
-
 def matches(c, v):
     """True when number card c answers an Ask for v (jokers are no number: they never do)."""
     if c >= cards.N_NUMBER_CARDS:
@@ -221,7 +214,7 @@ def new_state(n_players, seed=0, first_dealer=0, sides=None, deck=None):
     store(Prng(seed), s, AT_RNG)
     for seat in range(n_players):
         s[AT_SEATS + seat * SEAT_BYTES + S_LEVEL] = 1
-        s[AT_BOARD + B_SIDE + seat] = sides[seat]
+        s[AT_SIDES + seat] = sides[seat]
     numbers = cards.N_NUMBER_CARDS
     for k in range(1, N_SECTIONS + 1):
         s[AT_STARTS + k] = numbers if k <= JOKERS else N_CARDS
@@ -581,8 +574,12 @@ def only_full(s):
 
 
 def legal_moves(s, out):
-    """rules.legal_moves in the board's steps (phases past WON)."""
+    """Write the legal moves into `out` (rules.MAX_MOVES long); return how many. Laying
+    out, adding, discarding and keeping are the card game's moves, with LB-6's more."""
     ph = s[AT_PHASE]
+    if ph <= WON:
+        k = rules.legal_moves(s, out)
+        return full_moves(s, out, k) if ph == PLAY else k
     seat = s[AT_TURN]
     n = s[AT_PLAYERS]
     b = AT_BOARD
@@ -697,12 +694,16 @@ def full_moves(s, out, k):
 
 
 def apply(s, m, order=None):
-    """Play the legal move m for the seat that must act (rules.apply's contract): rules.apply
-    passes on a move of the board's steps, a discard, the end of keeping and the deal."""
+    """Play the legal move m for the seat that must act (rules.apply's contract). Laying
+    out, adding and keeping are the card game's own; a discard ends the turn here, and the
+    end of keeping and the next deal are the board's (LB-4)."""
     kd = m >> 12
     c = m & 127
     t = (m >> 7) & 31
     ph = s[AT_PHASE]
+    if ph <= WON and kd != K_DISCARD and kd < K_KEPT:
+        rules.apply(s, m, order)
+        return
     seat = s[AT_TURN]
     b = AT_BOARD
     if kd == K_ROLL:

@@ -10,7 +10,7 @@ is docs/record-format-l8.md; the board game's own words are board_notation.py.
 """
 
 from level8 import cards, notation, rules
-from level8.game import Game
+from level8.game import Game, apply
 from level8.rules import HAND, K_DRAW, K_NEXT, K_SKIPPED
 
 GAMES = ("LEVEL 8", "Level Up", "Level 8: Das Brettspiel")  # the Game tag's values, by cards' game
@@ -85,7 +85,7 @@ class Record:
                 continue
             pre = _before(s)
             t = bytearray(s)
-            rules.apply(t, m)  # what the move does with the game's own shuffle
+            apply(t, m)  # what the move does with the game's own shuffle
             done = _shuffled(pre, m, t)
             if order is None:
                 if done:
@@ -145,7 +145,7 @@ class Record:
                 continue
             t = bytearray(s)
             captured = bytearray()
-            rules.apply(t, m, captured)
+            apply(t, m, captured)
             done = DEAL if rules.round_no(t) != rules.round_no(s) else PILE if captured else 0
             if order is None:
                 if done:

@@ -1,6 +1,6 @@
 """The rules of LEVEL 8 and Level Up (rulings L8-1 to L8-9) as functions over one bytearray.
-The board game (game byte cards.BOARD) is board.py, on this code: new_state, legal_moves
-and apply pass on to it what is its own.
+The board game (game byte cards.BOARD) is board.py, built on this code; game.py plays
+any game of the family, passing each to its rules.
 
 The state's layout and the functions that read it are layout.py; every name of it is
 here too, so a caller that plays moves needs one module. `legal_moves` and `apply`
@@ -96,6 +96,7 @@ from level8.levels import CARD_ONE_STAR, COLOUR, RUN
 
 FORMAT = const(1)
 _BOARD = const(2)  # cards.BOARD: its own steps are board.py
+AT_SIDES = const(198)  # the board game: each seat's level side (LB-5), in board.py's block
 HAND = const(10)  # cards dealt to each seat (L8-1)
 _KEEP_FROM = const(5)  # ... from this level on
 MAX_MOVES = const(640)
@@ -108,24 +109,21 @@ class IllegalMove(ValueError):
 # -- reading what only the rules and the bots need (the rest is layout.py)
 
 
-_board = []  # the board game's module once a board game is played (board.py)
-
-
-def board_rules():
-    """level8.board, kept here once loaded: an import in a function allocates each time on
-    MicroPython."""
-    if not _board:
-        from level8 import board
-
-        _board.append(board)
-    return _board[0]
+_SIDES = []  # type: list  # the board game's levels by side, read from sides.py once asked
 
 
 def reqs(s, seat):
     """The requirements of the seat's current level (L8-2; the board game: its side, LB-5)."""
-    if s[AT_GAME] == _BOARD:
-        return board_rules().reqs(s, seat)
-    return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
+    lv = level(s, seat)
+    lv = lv if lv < 8 else 8
+    if s[AT_GAME] != _BOARD:
+        return CARD_ONE_STAR[lv - 1]
+    if not _SIDES:
+        from level8.sides import table
+
+        _SIDES.append(table(_BOARD, 1))
+        _SIDES.append(table(_BOARD, 2))
+    return _SIDES[s[AT_SIDES + seat] - 1][lv - 1]
 
 
 def keeps(s):
@@ -242,15 +240,14 @@ def _out_of_hand(s, seat, c, b, j):
 # -- building a game ----------------------------------------------------------
 
 
-def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None, sides=None):
+def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None):
     """A fresh game of LEVEL 8 or Level Up, dealt by `first_dealer` (0-based): from `deck`
     (every card of the game's deck, top first) when given, else shuffled by the project's
     PRNG from `seed`, which also shuffles every later deal and draw pile. The board game
-    (board.new_state) takes `sides`, each seat's side of the level cards (LB-5); the card
-    games have one side and ignore it."""
+    is board.new_state's (game.new_state deals any game of the family)."""
     from prng import Prng, store
 
-    if game_id not in (cards.LEVEL8, cards.LEVELUP, _BOARD):
+    if game_id not in (cards.LEVEL8, cards.LEVELUP):
         raise ValueError("no such game")
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError("players must be 2 to 6")
@@ -258,8 +255,6 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None,
         raise ValueError("the dealer must be one of the seats")
     if keep and game_id != cards.LEVELUP:
         raise ValueError("keeping four cards is Level Up's option")
-    if game_id == _BOARD:
-        return board_rules().new_state(n_players, seed, first_dealer, sides, deck)
     full = cards.deck(game_id)
     n = len(full)
     s = bytearray(AT_AREA + n)
@@ -477,8 +472,6 @@ def fits(s, slot, c):
 def legal_moves(s, out):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
     ph = s[AT_PHASE]
-    if ph > WON:  # the board game's own steps
-        return board_rules().legal_moves(s, out)
     seat = s[AT_TURN]
     n = s[AT_PLAYERS]
     at = AT_SEATS + seat * SEAT_BYTES
@@ -576,8 +569,6 @@ def legal_moves(s, out):
             if p != seat and not skipped(s, p):
                 out[k] = move(K_GIVE, p)
                 k += 1
-    if s[AT_GAME] == _BOARD:  # full combinations (LB-6)
-        k = board_rules().full_moves(s, out, k)
     return k
 
 
@@ -622,9 +613,6 @@ def apply(s, m, order=None):
     When the move shuffles (a new deal, a rebuilt draw pile), `order` (top first) gives
     the cards' order instead of the game's generator: a record's explicit deals."""
     kd = m >> 12
-    if s[AT_GAME] == _BOARD and (s[AT_PHASE] > WON or kd == K_DISCARD or kd >= K_KEPT):
-        board_rules().apply(s, m, order)  # its steps, its turn's and round's ends
-        return
     c = m & 127
     t = (m >> 7) & 31
     seat = s[AT_TURN]
