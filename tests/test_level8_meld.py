@@ -53,8 +53,11 @@ def rank(layout, hand):
     kept = list(hand)
     for c in laid:
         kept.remove(in_hand(c, hand))
-    return (sum(cards.is_wild(c) for c in laid), -len(laid),
-            sum(cards.number(c) for c in kept if cards.is_number_card(c)))
+    return (
+        sum(cards.is_wild(c) for c in laid),
+        -len(laid),
+        sum(cards.number(c) for c in kept if cards.is_number_card(c)),
+    )
 
 
 def laid_out(reqs):
@@ -100,7 +103,14 @@ def test_l8_3_sets_of_one_level_may_share_a_number():
     assert any(all(cards.number(c) == 5 for group in layout for c in group) for layout in found)
     # The best spend one wild only: the 1 and a wild are the pair, the six 5s two triples.
     assert toks(found[0])[0] == "V1 W=1"
-    assert sorted(toks(found[0])[1].split() + toks(found[0])[2].split()) == ["B5", "G5", "O5", "R5", "V5", "Y5"]
+    assert sorted(toks(found[0])[1].split() + toks(found[0])[2].split()) == [
+        "B5",
+        "G5",
+        "O5",
+        "R5",
+        "V5",
+        "Y5",
+    ]
 
 
 def test_wilds_take_values_and_the_best_layout_uses_fewest():
@@ -179,15 +189,21 @@ def small_hands(draw):
     """Up to 6 cards near one number or of two colours, free wilds, a valued wild, a Skip."""
     centre = draw(st.integers(1, 15))
     numbers = st.integers(max(1, centre - 2), min(15, centre + 2))
-    natural = draw(st.lists(st.builds(cards.number_card, st.integers(0, 1), numbers), max_size=5, unique=True))
+    natural = draw(
+        st.lists(st.builds(cards.number_card, st.integers(0, 1), numbers), max_size=5, unique=True)
+    )
     valued = [cards.SKIP, cards.wild_as_number(centre), cards.wild_as_colour(0)]
-    extra = draw(st.lists(st.sampled_from(draw(st.sampled_from([[cards.WILD, cards.SKIP], valued]))), max_size=3))
+    extra = draw(
+        st.lists(st.sampled_from(draw(st.sampled_from([[cards.WILD, cards.SKIP], valued]))), max_size=3)
+    )
     return draw(st.permutations(natural + extra))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_hands(), st.lists(st.tuples(st.sampled_from([RUN, SET, COLOUR]), st.integers(1, 3)),
-                               min_size=1, max_size=3))
+@given(
+    small_hands(),
+    st.lists(st.tuples(st.sampled_from([RUN, SET, COLOUR]), st.integers(1, 3)), min_size=1, max_size=3),
+)
 def test_property_the_layouts_are_those_of_every_partition(hand, reqs):
     reqs = tuple(reqs)
     expected = ref_layouts(hand, reqs)
@@ -249,7 +265,13 @@ def test_micropython_finds_the_same_layouts(micropython):
 def test_the_finders_constants_are_those_of_cards_and_levels():
     # meld copies them as compile-time constants; a change in cards or levels must show.
     assert (meld._N, meld._COLOURS, meld._NUMBER_CARDS, meld._W, meld._SKIP, meld._CODES) == (
-        cards.N_NUMBERS, cards.N_COLOURS, cards.N_NUMBER_CARDS, cards.WILD, cards.SKIP, cards.N_CODES)
+        cards.N_NUMBERS,
+        cards.N_COLOURS,
+        cards.N_NUMBER_CARDS,
+        cards.WILD,
+        cards.SKIP,
+        cards.N_CODES,
+    )
     assert (meld._RUN, meld._SET, meld._COLOUR) == (RUN, SET, COLOUR)
 
 
@@ -261,8 +283,12 @@ def extreme_hands():
         (red, ((COLOUR, 5), (SET, 3))),
         (red, ((RUN, 9),)),
         (red[:11] + g("W W W"), ((RUN, 3), (RUN, 3))),
-        ([cards.number_card(c, 5) for c in range(6)] + [cards.number_card(c, 6) for c in range(6)] + g("W W"),
-         ((SET, 2),) * 4),
+        (
+            [cards.number_card(c, 5) for c in range(6)]
+            + [cards.number_card(c, 6) for c in range(6)]
+            + g("W W"),
+            ((SET, 2),) * 4,
+        ),
         ([cards.number_card(c % 6, v) for c, v in zip(range(14), range(1, 15))], ((RUN, 7),)),
     ]
 
@@ -357,8 +383,13 @@ def test_capped_only_when_the_hand_may_have_more_and_not_for_exactly_limit_layou
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32 - 1), st.sampled_from(SIDES), st.integers(1, 8), st.integers(0, 7),
-       st.sampled_from([1, 2, 5, 20]))
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(SIDES),
+    st.integers(1, 8),
+    st.integers(0, 7),
+    st.sampled_from([1, 2, 5, 20]),
+)
 def test_property_the_best_few_and_capped_agree_with_counting_everything(seed, game_side, n, wilds, limit):
     """Any eleven cards: the passes and bounds keep exactly what the whole list ranks
     first, and `capped` whenever there are more."""

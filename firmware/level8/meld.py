@@ -56,10 +56,14 @@ _GAP = const(7)  # a run's choice at a number: a card of the hand (0..6), then a
 _NONE = const(255)  # no choice made yet
 
 # The codes that can stand together in a set of each number / a colour group of each colour.
-_SET_CODES = tuple(tuple([cards.number_card(c, n) for c in range(_COLOURS)] + [cards.wild_as_number(n)])
-                   for n in range(1, _N + 1))
-_COLOUR_CODES = tuple(tuple([cards.number_card(c, n) for n in range(1, _N + 1)] + [cards.wild_as_colour(c)])
-                      for c in range(_COLOURS))
+_SET_CODES = tuple(
+    tuple([cards.number_card(c, n) for c in range(_COLOURS)] + [cards.wild_as_number(n)])
+    for n in range(1, _N + 1)
+)
+_COLOUR_CODES = tuple(
+    tuple([cards.number_card(c, n) for n in range(1, _N + 1)] + [cards.wild_as_colour(c)])
+    for c in range(_COLOURS)
+)
 # Per card code: the set it can join (number - 1) and the colour group (colour), 255 for none;
 # as indexes of `per_set` and `per_colour`, where a card of no set or colour counts apart.
 _SET_OF = bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in range(_CODES)])
@@ -110,8 +114,15 @@ class _Search:
         for r in range(n - 1, -1, -1):
             kind, size = reqs[r]
             self.need[r] = self.need[r + 1] + max(1, size)
-            for a in (self.sets_from, self.set_sizes, self.set_top, self.colours_from, self.colour_sizes,
-                      self.colour_top, self.runs_from):
+            for a in (
+                self.sets_from,
+                self.set_sizes,
+                self.set_top,
+                self.colours_from,
+                self.colour_sizes,
+                self.colour_top,
+                self.runs_from,
+            ):
                 a[r] = a[r + 1]
             if kind == _SET:
                 self.sets_from[r] += 1
@@ -676,7 +687,7 @@ class _Search:
         out = []
         k = self.n
         for r in range(self.n):
-            out.append(combos.resolve(laid[k:k + laid[r]], reqs[r][0], reqs[r][1]))
+            out.append(combos.resolve(laid[k : k + laid[r]], reqs[r][0], reqs[r][1]))
             k += laid[r]
         return out
 
