@@ -401,3 +401,39 @@ def test_property_the_best_few_and_capped_agree_with_counting_everything(seed, g
     best, capped = meld.layouts(hand, reqs, limit)
     assert best == everything[:limit]
     assert capped or len(everything) <= limit
+
+
+# -- the same answers as the finder before its speed-up -----------------------------------
+
+
+def random_hand(rnd):
+    """8 to 14 cards besides Skips: number cards, free wilds (mostly up to 3, as hands are
+    dealt), now and then a wild with a value or a Skip."""
+    wilds = rnd.choice([0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7])
+    size = rnd.randint(max(8, wilds), 14)
+    hand = rnd.sample(range(cards.N_NUMBER_CARDS), size - wilds) + [cards.WILD] * wilds
+    if rnd.random() < 0.2:
+        valued = [cards.wild_as_number(rnd.randint(1, 15)), cards.wild_as_colour(rnd.randrange(6))]
+        hand[0] = rnd.choice(valued)
+    if rnd.random() < 0.2:
+        hand.append(cards.SKIP)
+    rnd.shuffle(hand)
+    return hand
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_same_layouts_in_the_same_order_as_the_finder_before_its_speed_up(seed):
+    """tests/meld_reference.py is the finder as it was: every answer (layouts, their order,
+    `capped`) and every count stay the same, level by level of every side."""
+    import meld_reference
+
+    rnd = random.Random(1000 + seed)
+    for i in range(150):
+        game, side = SIDES[i % 4]
+        reqs = sides.level(game, side, 1 + (i // 4) % 8)
+        hand = random_hand(rnd)
+        for limit in (1, 2, 20, 1000):
+            got = meld.layouts(hand, reqs, limit)
+            assert got == meld_reference.layouts(hand, reqs, limit), (hand, reqs, limit)
+        if i % 10 == 0:
+            assert meld.count(hand, reqs) == meld_reference.count(hand, reqs)
