@@ -273,6 +273,29 @@ def test_the_finders_constants_are_those_of_cards_and_levels():
         cards.N_CODES,
     )
     assert (meld._RUN, meld._SET, meld._COLOUR) == (RUN, SET, COLOUR)
+    assert (meld._WILD_NUMBER, meld._WILD_COLOUR) == (cards.WILD_NUMBER, cards.WILD_COLOUR)
+    # Its tables, made from the layout of the codes, are what cards' functions say.
+    n, colours = cards.N_NUMBERS, cards.N_COLOURS
+    assert (
+        tuple(
+            bytes([cards.number_card(c, v) for c in range(colours)] + [cards.wild_as_number(v)])
+            for v in range(1, n + 1)
+        )
+        == meld._SET_CODES
+    )
+    assert (
+        tuple(
+            bytes([cards.number_card(c, v) for v in range(1, n + 1)] + [cards.wild_as_colour(c)])
+            for c in range(colours)
+        )
+        == meld._COLOUR_CODES
+    )
+    codes = range(cards.N_CODES)
+    assert bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in codes]) == meld._SET_OF
+    assert bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in codes]) == meld._COLOUR_OF
+    assert bytes([min(v, n) for v in meld._SET_OF]) == meld._SET_SLOT
+    assert bytes([min(v, colours) for v in meld._COLOUR_OF]) == meld._COLOUR_SLOT
+    assert bytes([cards.number(c) if cards.is_number_card(c) else 0 for c in codes]) == meld._KEPT_VALUE
 
 
 def extreme_hands():

@@ -33,7 +33,6 @@ kept (then the worst one's is reused), and the answer.
 """
 
 from compat import const
-from level8 import cards, combos
 
 # Copies of cards' and levels' values, as constants the compiler puts in place (a test
 # checks they agree).
@@ -42,6 +41,8 @@ _COLOURS = const(6)  # cards.N_COLOURS
 _NUMBER_CARDS = const(90)  # cards.N_NUMBER_CARDS: the codes below are number cards
 _W = const(90)  # cards.WILD, a free wild
 _SKIP = const(91)  # cards.SKIP
+_WILD_NUMBER = const(92)  # cards.WILD_NUMBER: a wild valued 1 .. 15
+_WILD_COLOUR = const(107)  # cards.WILD_COLOUR: a wild valued red .. violet
 _CODES = const(113)  # cards.N_CODES
 _RUN = const(0)  # levels.RUN
 _SET = const(1)  # levels.SET
@@ -55,22 +56,24 @@ _NO_SCORE = const(1048576)  # above every score
 _GAP = const(7)  # a run's choice at a number: a card of the hand (0..6), then a gap
 _NONE = const(255)  # no choice made yet
 
-# The codes that can stand together in a set of each number / a colour group of each colour.
-_SET_CODES = tuple(
-    tuple([cards.number_card(c, n) for c in range(_COLOURS)] + [cards.wild_as_number(n)])
-    for n in range(1, _N + 1)
-)
+# The codes that can stand together in a set of each number / a colour group of each colour,
+# and per card code: the set it can join (number - 1) and the colour group (colour), 255 for
+# none; as indexes of `per_set` and `per_colour`, where a card of no set or colour counts
+# apart; the number a card kept in the hand counts. Made from the layout of the codes (see
+# `cards`; a test checks them against its functions), not by calling them: importing costs less.
+_SET_CODES = tuple([bytes(range(v, _NUMBER_CARDS, _N)) + bytes((_WILD_NUMBER + v,)) for v in range(_N)])
 _COLOUR_CODES = tuple(
-    tuple([cards.number_card(c, n) for n in range(1, _N + 1)] + [cards.wild_as_colour(c)])
-    for c in range(_COLOURS)
+    [bytes(range(c * _N, c * _N + _N)) + bytes((_WILD_COLOUR + c,)) for c in range(_COLOURS)]
 )
-# Per card code: the set it can join (number - 1) and the colour group (colour), 255 for none;
-# as indexes of `per_set` and `per_colour`, where a card of no set or colour counts apart.
-_SET_OF = bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in range(_CODES)])
-_COLOUR_OF = bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in range(_CODES)])
-_SET_SLOT = bytes([min(v, _N) for v in _SET_OF])
-_COLOUR_SLOT = bytes([min(v, _COLOURS) for v in _COLOUR_OF])
-_KEPT_VALUE = bytes([cards.number(c) if c < _NUMBER_CARDS else 0 for c in range(_CODES)])
+_SET_OF = bytes(range(_N)) * _COLOURS + b"\xff\xff" + bytes(range(_N)) + b"\xff" * _COLOURS
+_COLOUR_OF = (
+    (b"\x00" * _N + b"\x01" * _N + b"\x02" * _N + b"\x03" * _N + b"\x04" * _N + b"\x05" * _N)
+    + b"\xff" * (_WILD_COLOUR - _NUMBER_CARDS)
+    + bytes(range(_COLOURS))
+)
+_SET_SLOT = bytes(range(_N)) * _COLOURS + b"\x0f\x0f" + bytes(range(_N)) + b"\x0f" * _COLOURS
+_COLOUR_SLOT = _COLOUR_OF[:_NUMBER_CARDS] + b"\x06" * (_WILD_COLOUR - _NUMBER_CARDS) + bytes(range(_COLOURS))
+_KEPT_VALUE = bytes(range(1, _N + 1)) * _COLOURS + bytes(_CODES - _NUMBER_CARDS)
 
 
 class _Search:
@@ -687,7 +690,7 @@ class _Search:
         out = []
         k = self.n
         for r in range(self.n):
-            out.append(combos.resolve(laid[k : k + laid[r]], reqs[r][0], reqs[r][1]))
+            out.append(_valued(laid, k, laid[r], reqs[r][0]))
             k += laid[r]
         return out
 
@@ -739,6 +742,41 @@ class _Search:
             if _compare(groups, keys, order[i], taken[i]):
                 return False
         return True
+
+
+def _valued(laid, k, m, kind):
+    """The group laid[k:k + m] (one the search built) as a list, its free wilds valued as
+    `combos.resolve` values them: a set's and a colour group's as their cards (1 or red when
+    there are none); a run's in order, the numbers its cards leave open in the run that
+    starts at its lowest card, moved down as far as 15 forces (from 1 with no card)."""
+    out = list(laid[k : k + m])
+    if kind == _RUN:
+        seen = 0
+        lo = _N
+        for c in out:
+            if c != _W:
+                v = _SET_OF[c]
+                seen |= 1 << v
+                if v < lo:
+                    lo = v
+        v = 0 if not seen else lo if lo < _N - m else _N - m
+        for i in range(m):
+            if out[i] == _W:
+                while seen >> v & 1:
+                    v += 1
+                out[i] = _WILD_NUMBER + v
+                v += 1
+        return out
+    v = 0
+    for c in out:
+        if c != _W:
+            v = _SET_OF[c] if kind == _SET else _COLOUR_OF[c]
+            break
+    wild = _WILD_NUMBER + v if kind == _SET else _WILD_COLOUR + v
+    for i in range(m):
+        if out[i] == _W:
+            out[i] = wild
+    return out
 
 
 def _sort_into(g, key):
