@@ -86,7 +86,7 @@ class _Search:
         self.per_set = bytearray(_N + 1)
         self.per_colour = bytearray(_COLOURS + 1)
         self.left = 0
-        self.kept = 0  # the sum of the numbers of the number cards in the hand
+        self.kept = 0  # the sum of the numbers of the number cards in the hand, groups too
         for c in hand:
             if c != _SKIP:
                 self._take(c)
@@ -152,6 +152,7 @@ class _Search:
         self.low_set = bytearray(_N + 1)
         self.low_colour = bytearray(_COLOURS + 1)
         self.groups = [[] for _ in reqs]  # type: list[list[int]]
+        self.kinds = bytes([kind for kind, _ in reqs])
         # Per requirement, the loop that builds its group: a set's or colour group's codes
         # in the hand and how many of each it holds; a run's numbers with a card, the card
         # taken there (or a gap) and the gaps before.
@@ -159,6 +160,7 @@ class _Search:
         self.taken = [bytearray(_N + 1) for _ in reqs]
         self.at = [bytearray(_N + 1) for _ in reqs]
         self.top = bytearray(4)
+        self.held = bytearray(_N)
         self.match = bytearray(n + 1)
         # Per requirement, those equal to it (itself too), bit by bit; and the requirements
         # each group of a layout meets (see `_may_repeat`).
@@ -279,11 +281,21 @@ class _Search:
                 after += lack if lack > lack2 and lack > 0 else lack2 if lack2 > 0 else 0
         k = self.runs_from[r]
         if k:
-            layable += k * _run_cover(per_set, self.counts[_W])
+            # The numbers with a card, low to high: the bounds on runs step from card to card.
+            held = self.held
+            m = 0
+            for v in self.numbers:
+                if per_set[v]:
+                    held[m] = v
+                    m += 1
+            layable += k * _run_cover(held, m, self.counts[_W])
             reqs = self.reqs
+            size = lack = 0
             for q in range(r, self.n):
                 if reqs[q][0] == _RUN:
-                    lack = _run_lack(per_set, reqs[q][1])
+                    if reqs[q][1] != size:
+                        size = reqs[q][1]
+                        lack = _run_lack(held, m, size)
                     here += lack
                     if q > r:
                         after += lack
@@ -300,7 +312,7 @@ class _Search:
         m = self.layable[r]
         kept = 0
         if m < nonfree:
-            kept = self.kept
+            kept = self._kept()
             per_set = self.per_set
             left = m
             for v in self.numbers_down:
@@ -316,6 +328,14 @@ class _Search:
         base = (15 - self.cards + self.left + self.wilds - m) * _SCORE_LAID + kept
         self.base[r] = base
         return base
+
+    def _kept(self):
+        """The sum of the numbers of the number cards in the hand, but for those in groups."""
+        kept = self.kept
+        for g in self.groups:
+            for c in g:
+                kept -= _KEPT_VALUE[c]
+        return kept
 
     def _over(self, rank):
         """A branch left unsearched that ranks `rank` at best: what the next pass may allow."""
@@ -436,6 +456,12 @@ class _Search:
         t = most if most < cards_left else cards_left
         self._over((self.wilds + (size - t if size > t else 0) + rest) * _WILD_RANK + 15 - self.reach[r])
 
+    def _counted(self, r):
+        """Whether the cards of group r are to be counted out of `per_set` and out of
+        `per_colour`: when a requirement after r reads them (the bounds read `per_set`
+        from every requirement but the last)."""
+        return r + 1 < self.n, self.colours_from[r + 1] > 0
+
     def _with_wilds(self, r, g, size, low):
         """Finish group `g` with `low` or more free wilds, as long as it stays a group (at
         most 15 cards for a run), and go on to the next requirement."""
@@ -443,10 +469,14 @@ class _Search:
         free = counts[_W]
         n = len(g)
         top = free
-        if self.reqs[r][0] == _RUN and top > _N - n:
+        if self.kinds[r] == _RUN and top > _N - n:
             top = _N - n
         if size - n > low:
             low = size - n
+        # The group's cards are counted out of the hand (`left`) here, not as it is built.
+        left = self.left - n
+        if low > top or left - low < self.need[r + 1]:
+            return
         q = self.same[r]
         if q >= 0:
             # Equal requirements take groups in order of lowest card (a free wild is _W).
@@ -460,9 +490,6 @@ class _Search:
                     top = 0
             elif lowest < floor:
                 return
-        left = self.left
-        if low > top or left - low < self.need[r + 1]:
-            return
         wilds = self.wilds
         rest = self.rest[r]
         if low + rest > self.cap[r] - wilds:
@@ -500,16 +527,37 @@ class _Search:
         self.left = left - low
         self.wilds = wilds + low
         j = low
-        while not self._next(r + 1) and j < top:
-            g.append(_W)
-            counts[_W] -= 1
-            self.left -= 1
-            self.wilds += 1
-            j += 1
+        if r + 1 < self.n:
+            while not self._next(r + 1) and j < top:
+                g.append(_W)
+                counts[_W] -= 1
+                self.left -= 1
+                self.wilds += 1
+                j += 1
+        else:
+            # The last requirement: each number of wilds is a layout (what `_next` does at
+            # the end, without a call each).
+            budget = self.budget
+            known = self.known
+            rank = (wilds + low) * (_WILD_RANK + 1) + 15 - self.cards + left - low
+            while True:
+                if rank > budget:
+                    self._over(rank)
+                    break
+                if rank > known:
+                    self._leaf()
+                if j >= top:
+                    break
+                g.append(_W)
+                counts[_W] -= 1
+                self.left -= 1
+                self.wilds += 1
+                j += 1
+                rank += _WILD_RANK
         for _ in range(j):
             g.pop()
         counts[_W] = free
-        self.left = left
+        self.left = left + n
         self.wilds = wilds
 
     def _alike(self, r, g, size, codes):
@@ -521,6 +569,7 @@ class _Search:
         counts = self.counts
         per_set = self.per_set
         per_colour = self.per_colour
+        sets, colours = self._counted(r)
         at = self.choice[r]  # the codes in the hand
         held = self.taken[r]  # how many of each the group holds
         q = self.same[r]
@@ -539,10 +588,10 @@ class _Search:
                 for _ in range(k):
                     g.pop()
                 counts[code] += k
-                per_set[_SET_SLOT[code]] += k
-                per_colour[_COLOUR_SLOT[code]] += k
-                self.left += k
-                self.kept += k * _KEPT_VALUE[code]
+                if sets:
+                    per_set[_SET_SLOT[code]] += k
+                if colours:
+                    per_colour[_COLOUR_SLOT[code]] += k
                 if code >= _NUMBER_CARDS:
                     self.wilds -= k
                 held[i] = 0
@@ -553,10 +602,10 @@ class _Search:
             held[i] += 1
             g.append(code)
             counts[code] -= 1
-            per_set[_SET_SLOT[code]] -= 1
-            per_colour[_COLOUR_SLOT[code]] -= 1
-            self.left -= 1
-            self.kept -= _KEPT_VALUE[code]
+            if sets:
+                per_set[_SET_SLOT[code]] -= 1
+            if colours:
+                per_colour[_COLOUR_SLOT[code]] -= 1
             if code >= _NUMBER_CARDS:
                 self.wilds += 1
             self._with_wilds(r, g, size, 0)
@@ -569,6 +618,7 @@ class _Search:
         counts = self.counts
         per_set = self.per_set
         per_colour = self.per_colour
+        sets, colours = self._counted(r)
         free = counts[_W]
         at = self.at[r]
         choice = self.choice[r]
@@ -598,10 +648,10 @@ class _Search:
                     code = codes[c]
                     g.pop()
                     counts[code] += 1
-                    per_set[v - 1] += 1
-                    per_colour[_COLOUR_SLOT[code]] += 1
-                    self.left += 1
-                    self.kept += _KEPT_VALUE[code]
+                    if sets:
+                        per_set[v - 1] += 1
+                    if colours:
+                        per_colour[_COLOUR_SLOT[code]] += 1
                     if code >= _NUMBER_CARDS:
                         self.wilds -= 1
                     c += 1
@@ -617,10 +667,10 @@ class _Search:
                     code = codes[c]
                     g.append(code)
                     counts[code] -= 1
-                    per_set[v - 1] -= 1
-                    per_colour[_COLOUR_SLOT[code]] -= 1
-                    self.left -= 1
-                    self.kept -= _KEPT_VALUE[code]
+                    if sets:
+                        per_set[v - 1] -= 1
+                    if colours:
+                        per_colour[_COLOUR_SLOT[code]] -= 1
                     if code >= _NUMBER_CARDS:
                         self.wilds += 1
                     self._with_wilds(r, g, size, gaps)
@@ -650,7 +700,7 @@ class _Search:
                 before[d] = gaps
 
     def _leaf(self):
-        score = self.wilds * _SCORE_WILDS + (15 - self.cards + self.left) * _SCORE_LAID + self.kept
+        score = self.wilds * _SCORE_WILDS + (15 - self.cards + self.left) * _SCORE_LAID + self._kept()
         best = self.best
         if len(best) >= self.limit and score >= best[-1][0]:
             # Not kept; but counted while `count` counts, or while `capped` is still to say.
@@ -857,44 +907,30 @@ def _top_sum(top, k):
     return top[k - 1] if k <= 4 else top[3] + (k - 4) * (top[3] - top[2])
 
 
-def _run_cover(per_set, wilds):
+def _run_cover(held, m, wilds):
     """The most numbers with a card that a run with `wilds` free wilds can hold: the most
-    in any stretch of numbers with at most `wilds` numbers without a card."""
-    most = held = gaps = 0
-    lo = 0
-    for v in range(_N):
-        if per_set[v]:
-            held += 1
-        else:
-            gaps += 1
-            while gaps > wilds:
-                if per_set[lo]:
-                    held -= 1
-                else:
-                    gaps -= 1
-                lo += 1
-        if held > most:
-            most = held
+    cards in a stretch of held[:m] (the numbers with a card, low to high) with at most
+    `wilds` numbers without a card between them."""
+    most = i = 0
+    for j in range(m):
+        while held[j] - held[i] + i - j > wilds:
+            i += 1
+        if j - i >= most:
+            most = j - i + 1
     return most
 
 
-def _run_lack(per_set, size):
+def _run_lack(held, m, size):
     """The wilds a run of `size` lacks at least: `size` less the most numbers with a card
-    in any `size` numbers in a row."""
+    (held[:m], low to high) in any `size` numbers in a row."""
     if size > _N:
         return size
-    held = 0
-    for v in range(size):
-        if per_set[v]:
-            held += 1
-    most = held
-    for v in range(size, _N):
-        if per_set[v]:
-            held += 1
-        if per_set[v - size]:
-            held -= 1
-        if held > most:
-            most = held
+    most = i = 0
+    for j in range(m):
+        while held[j] - held[i] >= size:
+            i += 1
+        if j - i >= most:
+            most = j - i + 1
     return size - most
 
 
