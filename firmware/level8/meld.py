@@ -229,6 +229,9 @@ class _Search:
         top = self.top
         per_set = self.per_set
         per_colour = self.per_colour
+        # The numbers with a card, low to high: the bounds on runs step from card to card.
+        numbers = self.held
+        m = -1  # not listed yet
         if self.chain[r]:
             # Only the cards from the lowest of the group before r on count (see `same`).
             per_set = self.low_set
@@ -237,13 +240,22 @@ class _Search:
             if floor > _W:
                 floor = _W
             counts = self.counts
-            if self.sets_from[r] or self.runs_from[r]:
+            if self.sets_from[r]:
                 for v in self.numbers:
                     k = 0
                     for c in self.set_hand[v]:
                         if c >= floor:
                             k += counts[c]
                     per_set[v] = k
+            elif self.runs_from[r]:
+                # Runs only: whether each number has a card is enough.
+                m = 0
+                for v in self.numbers:
+                    for c in self.set_hand[v]:
+                        if c >= floor and counts[c]:
+                            numbers[m] = v
+                            m += 1
+                            break
             if self.colours_from[r]:
                 for v in self.colours:
                     k = 0
@@ -281,21 +293,20 @@ class _Search:
                 after += lack if lack > lack2 and lack > 0 else lack2 if lack2 > 0 else 0
         k = self.runs_from[r]
         if k:
-            # The numbers with a card, low to high: the bounds on runs step from card to card.
-            held = self.held
-            m = 0
-            for v in self.numbers:
-                if per_set[v]:
-                    held[m] = v
-                    m += 1
-            layable += k * _run_cover(held, m, self.counts[_W])
+            if m < 0:
+                m = 0
+                for v in self.numbers:
+                    if per_set[v]:
+                        numbers[m] = v
+                        m += 1
+            layable += k * _run_cover(numbers, m, self.counts[_W])
             reqs = self.reqs
             size = lack = 0
             for q in range(r, self.n):
                 if reqs[q][0] == _RUN:
                     if reqs[q][1] != size:
                         size = reqs[q][1]
-                        lack = _run_lack(held, m, size)
+                        lack = _run_lack(numbers, m, size)
                     here += lack
                     if q > r:
                         after += lack
