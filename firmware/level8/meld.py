@@ -153,6 +153,7 @@ class _Search:
         self.low_colour = bytearray(_COLOURS + 1)
         self.groups = [[] for _ in reqs]  # type: list[list[int]]
         self.kinds = bytes([kind for kind, _ in reqs])
+        self.floors = bytearray(n + 1)
         # Per requirement, the loop that builds its group: a set's or colour group's codes
         # in the hand and how many of each it holds; a run's numbers with a card, the card
         # taken there (or a gap) and the gaps before.
@@ -408,6 +409,11 @@ class _Search:
                 cap = worst // _SCORE_WILDS
         self.cap[r] = cap
         self.reach[r] = reach
+        # The lowest card of the group of an equal requirement before (see `same`), for the
+        # groups built from here.
+        q = self.same[r]
+        floor = min(self.groups[q]) if q >= 0 else 0
+        self.floors[r] = floor
         kind, size = self.reqs[r]
         g = self.groups[r]
         if kind == _RUN:
@@ -425,8 +431,6 @@ class _Search:
             # it took its cards: a number or colour whose cards all together leave more to
             # wilds is looked at no further.
             room = cap - wilds - self.rest[r]
-            q = self.same[r]
-            floor = min(self.groups[q]) if q >= 0 else 0
             if floor > _W:
                 room = _NO_RANK  # (only wilds with values before: `_with_wilds` sorts it out)
             counts = self.counts
@@ -491,7 +495,7 @@ class _Search:
         q = self.same[r]
         if q >= 0:
             # Equal requirements take groups in order of lowest card (a free wild is _W).
-            floor = min(self.groups[q])
+            floor = self.floors[r]
             lowest = min(g) if g else _W
             if lowest > _W:
                 if floor > _W:
@@ -583,8 +587,7 @@ class _Search:
         sets, colours = self._counted(r)
         at = self.choice[r]  # the codes in the hand
         held = self.taken[r]  # how many of each the group holds
-        q = self.same[r]
-        floor = min(self.groups[q]) if q >= 0 else 0
+        floor = self.floors[r]
         m = 0
         for code in codes:
             if counts[code] and code >= floor:
@@ -639,8 +642,7 @@ class _Search:
         # took its cards: a run with more is a branch left unsearched.
         room = self.cap[r] - self.wilds - self.rest[r]
         # A card below the group of an equal requirement before is out of order (see `same`).
-        q = self.same[r]
-        floor = min(self.groups[q]) if q >= 0 else 0
+        floor = self.floors[r]
         for lo in self.numbers:
             if not per_set[lo]:
                 continue
