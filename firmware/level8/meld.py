@@ -588,6 +588,12 @@ class _Search:
         at = self.choice[r]  # the codes in the hand
         held = self.taken[r]  # how many of each the group holds
         floor = self.floors[r]
+        # The cards the group may take and leave the requirements after it theirs (free
+        # wilds too), its cards so far and the free wilds: `_with_wilds` is called only
+        # where it would not turn back at once.
+        spare = self.left - self.need[r + 1]
+        n = 0
+        free = counts[_W]
         m = 0
         for code in codes:
             if counts[code] and code >= floor:
@@ -601,6 +607,7 @@ class _Search:
                 k = held[i]
                 for _ in range(k):
                     g.pop()
+                n -= k
                 counts[code] += k
                 if sets:
                     per_set[_SET_SLOT[code]] += k
@@ -615,6 +622,7 @@ class _Search:
             code = at[i]
             held[i] += 1
             g.append(code)
+            n += 1
             counts[code] -= 1
             if sets:
                 per_set[_SET_SLOT[code]] -= 1
@@ -622,7 +630,8 @@ class _Search:
                 per_colour[_COLOUR_SLOT[code]] -= 1
             if code >= _NUMBER_CARDS:
                 self.wilds += 1
-            self._with_wilds(r, g, size, 0)
+            if spare >= (n if n >= size else size) and size - n <= free:
+                self._with_wilds(r, g, size, 0)
 
     def _runs(self, r, g, size):
         """Every run: from each lowest number `lo` that has a card, one card or a gap for
@@ -643,6 +652,9 @@ class _Search:
         room = self.cap[r] - self.wilds - self.rest[r]
         # A card below the group of an equal requirement before is out of order (see `same`).
         floor = self.floors[r]
+        # As in `_alike`: the cards the group may take, its cards so far.
+        spare = self.left - self.need[r + 1]
+        laid = 0
         for lo in self.numbers:
             if not per_set[lo]:
                 continue
@@ -660,6 +672,7 @@ class _Search:
                 elif c < _GAP:
                     code = codes[c]
                     g.pop()
+                    laid -= 1
                     counts[code] += 1
                     if sets:
                         per_set[v - 1] += 1
@@ -679,6 +692,7 @@ class _Search:
                     choice[d] = c
                     code = codes[c]
                     g.append(code)
+                    laid += 1
                     counts[code] -= 1
                     if sets:
                         per_set[v - 1] -= 1
@@ -686,7 +700,9 @@ class _Search:
                         per_colour[_COLOUR_SLOT[code]] -= 1
                     if code >= _NUMBER_CARDS:
                         self.wilds += 1
-                    self._with_wilds(r, g, size, gaps)
+                    low = size - laid if size - laid > gaps else gaps
+                    if spare - laid >= low and low <= free and low <= _N - laid:
+                        self._with_wilds(r, g, size, gaps)
                 elif v > lo:
                     choice[d] = _GAP
                     gaps += 1
