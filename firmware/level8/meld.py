@@ -471,12 +471,6 @@ class _Search:
         t = most if most < cards_left else cards_left
         self._over((self.wilds + (size - t if size > t else 0) + rest) * _WILD_RANK + 15 - self.reach[r])
 
-    def _counted(self, r):
-        """Whether the cards of group r are to be counted out of `per_set` and out of
-        `per_colour`: when a requirement after r reads them (the bounds read `per_set`
-        from every requirement but the last)."""
-        return r + 1 < self.n, self.colours_from[r + 1] > 0
-
     def _with_wilds(self, r, g, size, low):
         """Finish group `g` with `low` or more free wilds, as long as it stays a group (at
         most 15 cards for a run), and go on to the next requirement."""
@@ -584,7 +578,10 @@ class _Search:
         counts = self.counts
         per_set = self.per_set
         per_colour = self.per_colour
-        sets, colours = self._counted(r)
+        # Whether the group's cards are counted out of `per_set` and `per_colour`: only when
+        # a requirement after r reads them (the bounds read `per_set` from every one).
+        sets = r + 1 < self.n
+        colours = self.colours_from[r + 1]
         at = self.choice[r]  # the codes in the hand
         held = self.taken[r]  # how many of each the group holds
         floor = self.floors[r]
@@ -641,7 +638,10 @@ class _Search:
         counts = self.counts
         per_set = self.per_set
         per_colour = self.per_colour
-        sets, colours = self._counted(r)
+        # Whether the group's cards are counted out of `per_set` and `per_colour`: only when
+        # a requirement after r reads them (the bounds read `per_set` from every one).
+        sets = r + 1 < self.n
+        colours = self.colours_from[r + 1]
         free = counts[_W]
         at = self.at[r]
         choice = self.choice[r]
@@ -828,7 +828,7 @@ def _valued(laid, k, m, kind):
     `combos.resolve` values them: a set's and a colour group's as their cards (1 or red when
     there are none); a run's in order, the numbers its cards leave open in the run that
     starts at its lowest card, moved down as far as 15 forces (from 1 with no card)."""
-    out = list(laid[k : k + m])
+    out = [laid[i] for i in range(k, k + m)]
     if kind == _RUN:
         seen = 0
         lo = _N
