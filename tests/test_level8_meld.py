@@ -447,13 +447,18 @@ def random_hand(rnd):
 @pytest.mark.parametrize("seed", range(6))
 def test_the_same_layouts_in_the_same_order_as_the_finder_before_its_speed_up(seed):
     """tests/meld_reference.py is the finder as it was: every answer (layouts, their order,
-    `capped`) and every count stay the same, level by level of every side."""
+    `capped`) and every count stay the same, level by level of every side and for any
+    requirements."""
     import meld_reference
 
     rnd = random.Random(1000 + seed)
     for i in range(150):
         game, side = SIDES[i % 4]
         reqs = sides.level(game, side, 1 + (i // 4) % 8)
+        if i % 5 == 4:  # any requirements, equal ones next to each other or not
+            reqs = tuple(
+                (rnd.choice([RUN, SET, COLOUR]), rnd.randint(1, 5)) for _ in range(rnd.randint(1, 4))
+            )
         hand = random_hand(rnd)
         for limit in (1, 2, 20, 1000):
             got = meld.layouts(hand, reqs, limit)

@@ -99,7 +99,6 @@ class _Search:
         self.set_hand = [bytes([c for c in codes if counts[c]]) for codes in _SET_CODES]
         self.colour_hand = [bytes([c for c in codes if counts[c]]) for codes in _COLOUR_CODES]
         self.numbers = bytes([v for v in range(_N) if self.set_hand[v]])
-        self.numbers_down = bytes([v for v in range(_N - 1, -1, -1) if self.set_hand[v]])
         self.colours = bytes([v for v in range(_COLOURS) if self.colour_hand[v]])
         n = len(reqs)
         self.n = n
@@ -149,19 +148,25 @@ class _Search:
         self.chain = bytearray(n + 1)
         for r in range(n - 1, 0, -1):
             self.chain[r] = reqs[r] == reqs[r - 1] and (r == n - 1 or self.chain[r + 1])
-        self.low_set = bytearray(_N + 1)
-        self.low_colour = bytearray(_COLOURS + 1)
+        # The counts `_measure` makes of those cards, where it needs them (equal runs only
+        # ask which numbers have a card).
+        sets = colours = False
+        for r in range(1, n):
+            if self.chain[r]:
+                sets = sets or self.sets_from[r] > 0
+                colours = colours or self.colours_from[r] > 0
+        self.low_set = bytearray(_N + 1) if sets else None
+        self.low_colour = bytearray(_COLOURS + 1) if colours else None
         self.groups = [[] for _ in reqs]  # type: list[list[int]]
-        self.kinds = bytes([kind for kind, _ in reqs])
         self.floors = bytearray(n + 1)
         # Per requirement, the loop that builds its group: a set's or colour group's codes
         # in the hand and how many of each it holds; a run's numbers with a card, the card
         # taken there (or a gap) and the gaps before.
         self.choice = [bytearray(_N + 1) for _ in reqs]
         self.taken = [bytearray(_N + 1) for _ in reqs]
-        self.at = [bytearray(_N + 1) for _ in reqs]
+        self.at = [bytearray(_N + 1) if kind == _RUN else None for kind, _ in reqs]
         self.top = bytearray(4)
-        self.held = bytearray(_N)
+        self.held = bytearray(_N) if self.runs_from[0] else None
         self.match = bytearray(n + 1)
         # Per requirement, those equal to it (itself too), bit by bit; and the requirements
         # each group of a layout meets (see `_may_repeat`).
@@ -327,7 +332,9 @@ class _Search:
             kept = self._kept()
             per_set = self.per_set
             left = m
-            for v in self.numbers_down:
+            numbers = self.numbers
+            for i in range(len(numbers) - 1, -1, -1):
+                v = numbers[i]
                 k = per_set[v]
                 if k > left:
                     k = left
@@ -478,7 +485,7 @@ class _Search:
         free = counts[_W]
         n = len(g)
         top = free
-        if self.kinds[r] == _RUN and top > _N - n:
+        if self.reqs[r][0] == _RUN and top > _N - n:
             top = _N - n
         if size - n > low:
             low = size - n
@@ -828,7 +835,7 @@ def _valued(laid, k, m, kind):
     `combos.resolve` values them: a set's and a colour group's as their cards (1 or red when
     there are none); a run's in order, the numbers its cards leave open in the run that
     starts at its lowest card, moved down as far as 15 forces (from 1 with no card)."""
-    out = [laid[i] for i in range(k, k + m)]
+    out = list(laid[k : k + m])
     if kind == _RUN:
         seen = 0
         lo = _N
