@@ -543,33 +543,12 @@ class _Search:
         self.left = left - low
         self.wilds = wilds + low
         j = low
-        if r + 1 < self.n:
-            while not self._next(r + 1) and j < top:
-                g.append(_W)
-                counts[_W] -= 1
-                self.left -= 1
-                self.wilds += 1
-                j += 1
-        else:
-            # The last requirement: each number of wilds is a layout (what `_next` does at
-            # the end, without a call each).
-            budget = self.budget
-            known = self.known
-            rank = (wilds + low) * (_WILD_RANK + 1) + 15 - self.cards + left - low
-            while True:
-                if rank > budget:
-                    self._over(rank)
-                    break
-                if rank > known:
-                    self._leaf()
-                if j >= top:
-                    break
-                g.append(_W)
-                counts[_W] -= 1
-                self.left -= 1
-                self.wilds += 1
-                j += 1
-                rank += _WILD_RANK
+        while not self._next(r + 1) and j < top:
+            g.append(_W)
+            counts[_W] -= 1
+            self.left -= 1
+            self.wilds += 1
+            j += 1
         for _ in range(j):
             g.pop()
         counts[_W] = free
