@@ -76,6 +76,30 @@ def live():
     return gc.mem_alloc() - S["base"] if MICRO else 0
 
 
+class Bus:
+    pass
+
+
+# The display's bus as C functions that send nothing, for runs that time the firmware
+# without the stand-in `machine`'s Python (C_BUS): a Pico's bus and pins are C, and its
+# bus's own time (the caller waits while it sends) is estimated from the bytes sent
+# (tools/bench.py). Made before the baseline, as the Pico's static bus objects.
+C_SPI = Bus()
+C_SPI.write = len
+C_I2C = Bus()
+C_I2C.writeto = C_I2C.writevto = {}.get
+
+
+def c_bus(d):
+    if hasattr(d, "spi"):
+        d.spi = C_SPI
+        d.dc = abs
+        if d.cs is not None:
+            d.cs = abs
+    else:
+        d.i2c = C_I2C
+
+
 def start():
     import board
     from hw import device
@@ -90,6 +114,8 @@ def start():
         machine.attach_i2c(D["i2c"], D["addr"], SINK)
     dev = device.open(board)
     d = dev.display
+    if C_BUS:
+        c_bus(d)
     show = d.show
 
     def counted(x=0, y=0, w=None, h=None):
@@ -263,14 +289,16 @@ if not MICRO:  # CPython has no runner calling STEP
 """
 
 
-def program(keys, board, hints=(), deal=None, pad=0, ticks=False):
+def program(keys, board, hints=(), deal=None, pad=0, ticks=False, c_bus=False):
     """The program for `keys` on the board named `board`; `hints`: the indices of the keys
     that ask for a hint (their heap is measured as they run); `deal`: (pauses, seed) of a
     deal whose first position the engine's working memory is weighed on (with hints); `pad`:
     bytes allocated before the baseline, which move the app's objects to other addresses.
     MicroPython's collector is conservative (a word in a live block that looks like a
     pointer into the heap keeps that block), so a few hundred bytes of garbage stay or go
-    with the layout: runs with a few pads give the figures' spread."""
+    with the layout: runs with a few pads give the figures' spread. `c_bus`: the display's
+    bus and pins are C functions that send nothing (see c_bus in the program), for times
+    without the stand-in bus's Python."""
     import boards
 
     p = boards.load(board)
@@ -281,7 +309,8 @@ def program(keys, board, hints=(), deal=None, pad=0, ticks=False):
     bus = ("spi", d["spi"]) if d["bus"] == "spi" else ("i2c", d["i2c"])
     import os
 
-    head = "DEBUG = %d\nTICKS = %r\nKEYS = %r\nHINTS = %r\nHINT_DEAL = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (
+    head = "C_BUS = %r\n" % bool(c_bus)
+    head += "DEBUG = %d\nTICKS = %r\nKEYS = %r\nHINTS = %r\nHINT_DEAL = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (
         os.environ.get("APPRUN_DEBUG") == "1",  # the modules loaded at the peak, in the result
         ticks,
         list(keys),
@@ -301,13 +330,13 @@ def stage(board, out_dir):
     return files
 
 
-def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0, ticks=False):
+def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0, ticks=False, c_bus=False):
     """Run the keys under MicroPython from the deployed .mpy files; the result dict and
-    the staged file list. `hints` and `deal` as for program()."""
+    the staged file list. `hints`, `deal` and `c_bus` as for program()."""
     with tempfile.TemporaryDirectory() as tmp:
         files = stage(board, tmp)
         out = mpy.run(
-            program(keys, board, hints, deal, pad, ticks),
+            program(keys, board, hints, deal, pad, ticks, c_bus),
             firmware_dir=tmp,
             lib_dirs=[mpy.HOST_SIM / "machine.py"],
             heap=heap,
