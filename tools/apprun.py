@@ -63,7 +63,7 @@ from array import array
 R = {"peak": 0, "peak_at": 0, "at_start": 0, "changes": 0, "frame_bytes": 0, "key_us": 0, "shows": 0, "full": 0, "moves": 0, "screen": None,
      "info": None, "stats": None, "frame": 0, "bytes_sent": 0, "keys": 0, "hint_peak": 0, "hint_before": 0, "hints": 0,
      "hint_code": 0, "hint_work": 0, "tick_us_max": 0, "tick_peak": 0}
-S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": None, "d": None, "room": 0}
+S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": None, "d": None, "room": 0, "show": None}
 PER_MOVE = array("L", [0] * 64)
 PER_KEY = array("L", [0] * len(KEYS))  # bytes sent for each key
 KEY_US = array("L", [0] * len(KEYS))  # time each key took (its drawing included)
@@ -125,6 +125,7 @@ def start():
         show(x, y, w, h)
 
     d.show = counted
+    S["show"] = show
     if MICRO:
         import os
         try:
@@ -269,6 +270,8 @@ def finish(app, d):
     R["stats"] = stats.load(app).rows
     R["frame"] = h
     R["bytes_sent"] = d.bytes_sent
+    S["show"]()  # a whole frame, after the game: its bytes (the bus's time for it)
+    R["frame_bus"] = d.bytes_sent - R["bytes_sent"]
     R["keys"] = len(KEYS)
     R["per_move"] = list(PER_MOVE[: R["moves"]])
     R["per_key"] = list(PER_KEY)
