@@ -159,16 +159,21 @@ def text(fb, s, x, y, fg, bg=-1, scale=1):
     `bg` >= 0 paints each 6x8 cell's background, -1 leaves it. Returns the x after
     the last character. Clipped to the frame like every FrameBuffer drawing."""
     c = _cell_fb
+    pal = _pal
+    table = _TABLE
     if bg < 0:
         key = fg ^ 1  # any colour but fg: blank pixels map to it and are skipped
-        _pal.pixel(0, 0, key)
+        pal.pixel(0, 0, key)
     else:
         key = -1
-        _pal.pixel(0, 0, bg)
-    _pal.pixel(1, 0, fg)
-    step = WIDTH * scale
+        pal.pixel(0, 0, bg)
+    pal.pixel(1, 0, fg)
+    clear = bg < 0 and scale == 1  # a space then draws nothing at all
     for ch in s:
         i = ord(ch)
+        if i == 32 and clear:
+            x += WIDTH
+            continue
         if 31 < i < 127:
             i -= 18
         elif 0 < i < 8:
@@ -179,11 +184,12 @@ def text(fb, s, x, y, fg, bg=-1, scale=1):
             i = 0
         i *= 6
         if scale == 1:
-            c.blit(_TABLE, -i, 0)
-            fb.blit(c, x, y, key, _pal)
+            c.blit(table, -i, 0)
+            fb.blit(c, x, y, key, pal)
+            x += WIDTH
         else:
             _big(fb, i, x, y, fg, bg, scale)
-        x += step
+            x += WIDTH * scale
     return x
 
 
