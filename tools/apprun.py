@@ -71,6 +71,23 @@ KIND = bytearray(len(KEYS))  # 0 a menu, 1 the cursor on the table, 2 a move pla
 SINK = machine.Sink()  # the panel at the end of the bus: only the bytes count here
 
 
+def reference(n):
+    # docs/device.md's reference loop (tools/bench.py's REFERENCE): µs an iteration in this
+    # run, before the game and after it, for the Pico estimate of this run's times. The
+    # first also warms the runner (Node compiles MicroPython's hottest code as it runs).
+    a = bytearray(50)
+    s = 0
+    t0 = ticks_us()
+    for i in range(n):
+        j = i % 50
+        a[j] = (a[j] + i) & 255
+        s += a[j]
+    return ticks_diff(ticks_us(), t0) / n
+
+
+R["loop"] = [reference(200000), 0]
+
+
 def live():
     # Under the runner each STEP starts right after a collection (see tools/mpy_runner.mjs)
     return gc.mem_alloc() - S["base"] if MICRO else 0
@@ -269,6 +286,7 @@ def finish(app, d):
 
     R["stats"] = stats.load(app).rows
     R["frame"] = h
+    R["loop"][1] = reference(200000)
     R["bytes_sent"] = d.bytes_sent
     S["show"]()  # a whole frame, after the game: its bytes (the bus's time for it)
     R["frame_bus"] = d.bytes_sent - R["bytes_sent"]

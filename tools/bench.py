@@ -453,9 +453,16 @@ def bus_us_per_byte(name):
     return 8e6 / rate
 
 
-def pico_key_us(r, slowdown, per_byte):
+def run_slowdown(r):
+    """The Pico-to-runner ratio of one apprun run: the reference loop timed in it, before
+    and after the game (the machine's load changes from run to run)."""
+    return PICO_LOOP_US / (sum(r["loop"]) / len(r["loop"]))
+
+
+def pico_key_us(r, per_byte):
     """Each key's Pico estimate (µs) from a run with the bus as C (apprun's c_bus): the
-    runner's time × the reference loop's ratio, plus the bytes it sent at the bus's rate."""
+    runner's time × that run's ratio, plus the bytes the key sent at the bus's rate."""
+    slowdown = run_slowdown(r)
     return [u * slowdown + b * per_byte for u, b in zip(r["key_us_each"], r["per_key"])]
 
 
@@ -519,14 +526,14 @@ def bench_app(seconds=None, boards=None):
     row("time per key press in the runner, stand-in bus / bus as C",
         lambda r, n: f"{fmt_time(r['key_us'] / r['keys'])} / {fmt_time(r['c']['key_us'] / r['keys'])}")
     row("time per key press, Pico (estimate: bus as C × ratio, plus the bus)",
-        lambda r, n: fmt_time(sum(pico_key_us(r["c"], slowdown, per_byte[n])) / r["keys"]))
+        lambda r, n: fmt_time(sum(pico_key_us(r["c"], per_byte[n])) / r["keys"]))
     row("deployed files: count, total size", lambda r, n: f"{r['files']}, {fmt_int(r['mpy'])} B")
     l8 = {}
     for name in names:
         keys = apprun.keys_for_level8(name, players=6)
         l8[name], _ = apprun.run_micropython(name, keys, ticks=True)
         l8[name]["c"], _ = apprun.run_micropython(name, keys, ticks=True, c_bus=True)
-        l8[name]["pico"] = pico_key_us(l8[name]["c"], slowdown, per_byte[name])
+        l8[name]["pico"] = pico_key_us(l8[name]["c"], per_byte[name])
         l8[name]["spread"] = [l8[name]["peak"]] + [
             apprun.run_micropython(name, keys, pad=pad, ticks=True)[0]["peak"] for pad in LAYOUTS[1:]
         ]
@@ -562,7 +569,9 @@ def bench_app(seconds=None, boards=None):
          lambda r, n: f"{fmt_time(max(r['key_us_each']))} / {fmt_time(max(r['c']['key_us_each']))}")
     row8("the display bus on a Pico: a full frame (estimate)",
          lambda r, n: f"{fmt_time(r['frame_bus'] * per_byte[n])} ({fmt_int(r['frame_bus'])} B)")
-    row8("longest bot step, runner / Pico", lambda r, n: f"{fmt_time(r['tick_us_max'])} / {fmt_time(r['tick_us_max'] * slowdown)}")
+    row8("longest bot step, runner / Pico (bus as C; the bus extra)",
+         lambda r, n: f"{fmt_time(r['c']['tick_us_max'])} / {fmt_time(r['c']['tick_us_max'] * run_slowdown(r['c']))}")
+    row8("Pico-to-runner ratio of the run with the bus as C", lambda r, n: f"{run_slowdown(r['c']):.1f}")
     row8("key presses / full-screen pushes", lambda r, n: f"{r['keys']} / {r['full']}")
     first = results[names[0]]
     out = [
@@ -589,8 +598,10 @@ def bench_app(seconds=None, boards=None):
         "Times: the stand-in `machine` is Python in the runner, where a Pico's bus and pins are C",
         "that send while the caller waits, so each game is played once more with the display's",
         "bus and pins as C functions that send nothing (`apprun`'s `c_bus`). A key's Pico",
-        f"estimate is that run's time × {slowdown:.1f} (the reference loop of docs/device.md, timed",
-        "in this run) plus the bytes it sent at the bus's rate: "
+        "estimate is that run's time × that run's ratio (docs/device.md's reference loop, timed",
+        "before and after its game: "
+        + ", ".join(f"{run_slowdown(results[n]['c']):.1f}" for n in names)
+        + f"; {slowdown:.1f} in a run of its own before the games) plus the bytes it sent at the bus's rate: "
         + "; ".join(f"`{n}` {per_byte[n]:.3g} µs a byte" for n in names) + " (SPI 8 bits a byte at",
         "the rate the RP2040 gives the profile's baudrate once MACHINE_FREQ raised its peripheral",
         "clock, I2C 9 bits a byte at the profile's freq). The runner's clock ticks in whole ms.",
