@@ -128,32 +128,29 @@ class Painter:
 
     # drawing, in theme roles
 
-    # The calls below look the role up themselves rather than through c(): a whole
-    # screen makes a hundred of them.
-
     def clear(self, role=0):
-        self.d.fill(self.ink[role] if self.ink else role)
+        self.d.fill(self.c(role))
         self.mark(0, 0, self.w, self.h)
+
+    # fill and text look the role up themselves rather than through c(): a whole screen
+    # makes a hundred of them
 
     def fill(self, x, y, w, h, role):
         self.d.fill_rect(x, y, w, h, self.ink[role] if self.ink else role)
         self.mark(x, y, w, h)
 
     def frame(self, x, y, w, h, role):
-        self.d.rect(x, y, w, h, self.ink[role] if self.ink else role)
+        self.d.rect(x, y, w, h, self.c(role))
         self.mark(x, y, w, h)
 
     def hline(self, x, y, w, role):
-        self.d.hline(x, y, w, self.ink[role] if self.ink else role)
+        self.d.hline(x, y, w, self.c(role))
         self.mark(x, y, w, 1)
 
     def text(self, s, x, y, fg=1, bg=-1, scale=1):
         """Draw `s`; return the x after it."""
-        ink = self.ink
-        if ink:
-            fg = ink[fg]
-            if bg >= 0:
-                bg = ink[bg]
-        end = font.text(self.d, s, x, y, fg, -1 if bg < 0 else bg, scale)
+        end = font.text(
+            self.d, s, x, y, self.ink[fg] if self.ink else fg, -1 if bg < 0 else self.c(bg), scale
+        )
         self.mark(x, y, end - x, font.HEIGHT * scale)
         return end
