@@ -184,7 +184,7 @@ def text(fb, s, x, y, fg, bg=-1, scale=1):
             i = 0
         i *= 6
         if scale == 1:
-            c.blit(table, -i, 0)
+            c.blit(table, -i, 0)  # type: ignore[arg-type]  # (the stubs know no tuple source)
             fb.blit(c, x, y, key, pal)
             x += WIDTH
         else:
