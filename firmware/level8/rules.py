@@ -307,38 +307,65 @@ def _sort(b, lo, hi):
         b[j] = c
 
 
-def _order(s, k, order):
+def _order(s, k, order, counts=None):
     """Sort section k, then shuffle it with the game's generator, or, with `order` (top
     first), check it holds the same cards and put them in that order. An empty bytearray
     as `order` asks for the generator's shuffle and gets its order (top first) appended:
-    a record's writer learns a shuffle that happened mid-move (the board game's)."""
+    a record's writer learns a shuffle that happened mid-move (the board game's).
+    `counts`: how many of each code the section holds, when the caller counted them
+    already (the deal)."""
     lo = begin(s, k)
     hi = end(s, k)
     # a counting sort: the pile is most of the deck, too long for _sort's insertion sort
     # (a round's deal on a Pico), and shuffling may allocate
-    counts = bytearray(cards.N_CODES)
-    for i in range(lo, hi):
-        counts[s[i]] += 1
+    if counts is None:
+        counts = bytearray(cards.N_CODES)
+        for c in s[lo:hi]:
+            counts[c] += 1
     i = lo
     for c in range(cards.N_CODES):
-        for _ in range(counts[c]):
+        m = counts[c]
+        while m:
             s[i] = c
             i += 1
+            m -= 1
     if order is not None and (len(order) or hi == lo):
         if len(order) != hi - lo or sorted(order) != list(s[lo:hi]):
             raise ValueError("the cards given are not the " + str(hi - lo) + " cards to be shuffled")
         for i in range(hi - lo):
             s[hi - 1 - i] = order[i]
         return
-    from prng import load, store
-
-    rng = load(s, AT_RNG)
+    # Fisher-Yates by prng.Prng's generator, kept in the state (prng.load, below, store),
+    # its steps written out here: a method call a number costs most of a deal on a Pico
+    g = AT_RNG
+    x1 = s[g] | s[g + 1] << 8
+    c1 = s[g + 2] | s[g + 3] << 8
+    x2 = s[g + 4] | s[g + 5] << 8
+    c2 = s[g + 6] | s[g + 7] << 8
     i = hi - 1
     while i > lo:
-        j = lo + rng.below(i - lo + 1)
+        n = i - lo + 1
+        limit = 65536 - 65536 % n
+        r = limit
+        while r >= limit:
+            t = 16380 * x1 + c1
+            x1 = t & 0xFFFF
+            c1 = t >> 16
+            t = 16365 * x2 + c2
+            x2 = t & 0xFFFF
+            c2 = t >> 16
+            r = (x1 + x2) & 0xFFFF
+        j = lo + r % n
         s[i], s[j] = s[j], s[i]
         i -= 1
-    store(rng, s, AT_RNG)
+    s[g] = x1 & 0xFF
+    s[g + 1] = x1 >> 8
+    s[g + 2] = c1 & 0xFF
+    s[g + 3] = c1 >> 8
+    s[g + 4] = x2 & 0xFF
+    s[g + 5] = x2 >> 8
+    s[g + 6] = c2 & 0xFF
+    s[g + 7] = c2 >> 8
     if order is not None:
         for i in range(hi - lo):
             order.append(s[hi - 1 - i])
@@ -350,35 +377,34 @@ def _deal(s, order=None):
     onto the new dealer's discard pile (L8-1, L8-7, L8-9).
 
     The area is written whole rather than a card at a time (a round's deal on a Pico):
-    first the draw pile and the kept cards (at the front of their hands, L8-9), then,
-    once the pile is shuffled, the pile's rest, its top card on the dealer's pile and
-    each hand in code order."""
+    every card of the area is counted (a laid wild as a plain one, L8-3) but the kept
+    cards (at the front of their hands, L8-9), which wait in `hands`; the counts are the
+    sorted draw pile, shuffled in place; then the pile's rest, its top card on the
+    dealer's pile and each hand in code order."""
     n = s[AT_PLAYERS]
     s[AT_DEALER] = d = (s[AT_DEALER] + 1) % n
     s[AT_UNDER] = 0
     total = s[AT_CARDS]
-    area = bytearray(total)  # a deal shuffles, so it may allocate
-    j = 0
-    for k in range(N_SECTIONS):
-        lo = begin(s, k)
-        if HAND_OF <= k < HAND_OF + n:
-            lo += s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + S_KEPT]
-        for i in range(lo, end(s, k)):
-            c = s[i]
-            area[j] = cards.WILD if c > cards.SKIP else c  # a laid wild loses its value (L8-3)
-            j += 1
-    pile = j
+    counts = bytearray(cards.N_CODES)  # a deal shuffles, so it may allocate
+    for c in s[AT_AREA : AT_AREA + total]:
+        counts[c] += 1
+    for c in range(cards.SKIP + 1, cards.N_CODES):
+        counts[cards.WILD] += counts[c]
+        counts[c] = 0
     hands = bytearray(n * HAND)
     got = bytearray(n)
+    pile = total
     for seat in range(n):
         lo = begin(s, HAND_OF + seat)
-        got[seat] = s[AT_SEATS + seat * SEAT_BYTES + S_KEPT]
-        for i in range(got[seat]):
-            hands[seat * HAND + i] = s[lo + i]
-    s[AT_AREA : AT_AREA + pile] = area[:pile]
+        got[seat] = m = s[AT_SEATS + seat * SEAT_BYTES + S_KEPT]
+        pile -= m
+        for i in range(m):
+            c = s[lo + i]
+            hands[seat * HAND + i] = c
+            counts[c] -= 1
     for k in range(1, N_SECTIONS + 1):
         s[AT_STARTS + k] = pile  # the draw pile alone (the kept cards are in `hands`)
-    _order(s, DRAW_PILE, order)
+    _order(s, DRAW_PILE, order, counts)
     top = AT_AREA + pile
     for _ in range(HAND):
         for k in range(1, n + 1):

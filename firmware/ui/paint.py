@@ -58,6 +58,10 @@ class Painter:
         if x >= x1 or y >= y1:
             return
         b = self.box
+        # Within the one rectangle kept (a whole screen being drawn: every call lands here)
+        # nothing changes: what _fold would find, without its calls.
+        if self.n == 1 and b[0] <= x and b[1] <= y and x1 <= b[2] and y1 <= b[3]:
+            return
         i = self._fold(x, y, x1, y1)
         if i >= 0:  # grown in place: it may now meet another one
             while True:
@@ -128,8 +132,11 @@ class Painter:
         self.d.fill(self.c(role))
         self.mark(0, 0, self.w, self.h)
 
+    # fill and text look the role up themselves rather than through c(): a whole screen
+    # makes a hundred of them
+
     def fill(self, x, y, w, h, role):
-        self.d.fill_rect(x, y, w, h, self.c(role))
+        self.d.fill_rect(x, y, w, h, self.ink[role] if self.ink else role)
         self.mark(x, y, w, h)
 
     def frame(self, x, y, w, h, role):
@@ -142,6 +149,8 @@ class Painter:
 
     def text(self, s, x, y, fg=1, bg=-1, scale=1):
         """Draw `s`; return the x after it."""
-        end = font.text(self.d, s, x, y, self.c(fg), -1 if bg < 0 else self.c(bg), scale)
+        end = font.text(
+            self.d, s, x, y, self.ink[fg] if self.ink else fg, -1 if bg < 0 else self.c(bg), scale
+        )
         self.mark(x, y, end - x, font.HEIGHT * scale)
         return end
