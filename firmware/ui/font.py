@@ -160,7 +160,6 @@ def text(fb, s, x, y, fg, bg=-1, scale=1):
     the last character. Clipped to the frame like every FrameBuffer drawing."""
     c = _cell_fb
     pal = _pal
-    table = _TABLE
     if bg < 0:
         key = fg ^ 1  # any colour but fg: blank pixels map to it and are skipped
         pal.pixel(0, 0, key)
@@ -168,12 +167,9 @@ def text(fb, s, x, y, fg, bg=-1, scale=1):
         key = -1
         pal.pixel(0, 0, bg)
     pal.pixel(1, 0, fg)
-    clear = bg < 0 and scale == 1  # a space then draws nothing at all
+    step = WIDTH * scale
     for ch in s:
         i = ord(ch)
-        if i == 32 and clear:
-            x += WIDTH
-            continue
         if 31 < i < 127:
             i -= 18
         elif 0 < i < 8:
@@ -184,12 +180,11 @@ def text(fb, s, x, y, fg, bg=-1, scale=1):
             i = 0
         i *= 6
         if scale == 1:
-            c.blit(table, -i, 0)  # type: ignore[arg-type]  # (the stubs know no tuple source)
+            c.blit(_TABLE, -i, 0)  # type: ignore[arg-type]  # (the stubs know no tuple source)
             fb.blit(c, x, y, key, pal)
-            x += WIDTH
         else:
             _big(fb, i, x, y, fg, bg, scale)
-            x += WIDTH * scale
+        x += step
     return x
 
 

@@ -37,7 +37,9 @@ class Painter:
         self.w = display.width
         self.h = display.height
         self.mono = display.mono
-        self.ink = theme.MONO if display.mono else None
+        # a role's colour: lit or dark on a mono panel, the palette's entry of that number
+        # on a colour one
+        self.ink = theme.MONO if display.mono else bytes(range(16))
         self.cols = self.w // font.WIDTH
         self.rows = self.h // font.HEIGHT
         self.box = array("h", bytes(2 * 4 * _SLOTS))  # x0, y0, x1, y1 (exclusive)
@@ -45,7 +47,7 @@ class Painter:
         theme.setup(display)
 
     def c(self, role):
-        return self.ink[role] if self.ink else role
+        return self.ink[role]
 
     def mark(self, x, y, w, h):
         """Note that this rectangle changed. Rectangles are merged only when that wastes
@@ -136,7 +138,7 @@ class Painter:
     # makes a hundred of them
 
     def fill(self, x, y, w, h, role):
-        self.d.fill_rect(x, y, w, h, self.ink[role] if self.ink else role)
+        self.d.fill_rect(x, y, w, h, self.ink[role])
         self.mark(x, y, w, h)
 
     def frame(self, x, y, w, h, role):
@@ -149,8 +151,7 @@ class Painter:
 
     def text(self, s, x, y, fg=1, bg=-1, scale=1):
         """Draw `s`; return the x after it."""
-        end = font.text(
-            self.d, s, x, y, self.ink[fg] if self.ink else fg, -1 if bg < 0 else self.c(bg), scale
-        )
+        ink = self.ink
+        end = font.text(self.d, s, x, y, ink[fg], -1 if bg < 0 else ink[bg], scale)
         self.mark(x, y, end - x, font.HEIGHT * scale)
         return end
