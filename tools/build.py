@@ -25,9 +25,22 @@ def sources(firmware_dir=FIRMWARE):
     return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+def module_name(rel):
+    """The name a .mpy of firmware file `rel` (a path relative to the firmware folder)
+    gives its source: the module's dotted name, `level8.rules` or `ui.level8` for a
+    package. Tracebacks show it; MicroPython interns it when the module loads and never
+    frees it, and the import has interned that very name already, so it costs no heap
+    (a path such as `level8/rules.py` would be one more name for good)."""
+    parts = list(Path(rel).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
 def compile_file(src, dst, name=None):
     """Compile one .py file to `dst` (a .mpy path); raise CompileError on failure.
-    `name` is the file name tracebacks show (default: the source's name)."""
+    `name` is the file name tracebacks show (default: the source's name; the firmware's
+    builds give `module_name`)."""
     dst = Path(dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
     proc = subprocess.run(
@@ -51,7 +64,7 @@ def compile_firmware(out_dir=DEFAULT_OUT, firmware_dir=FIRMWARE):
     for src in sources(firmware_dir):
         rel = src.relative_to(firmware_dir)
         dst = out_dir / rel.with_suffix(".mpy")
-        compile_file(src, dst, name=rel.as_posix())
+        compile_file(src, dst, name=module_name(rel))
         built.append((dst, dst.stat().st_size))
     return built
 
