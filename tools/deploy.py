@@ -77,8 +77,8 @@ def stage(board_name, out_dir=None, firmware_dir=FIRMWARE):
         if rel.as_posix() == MAIN:
             shutil.copyfile(src, out_dir / MAIN)
         else:
-            build.compile_file(src, out_dir / rel.with_suffix(".mpy"), name=rel.as_posix())
-    build.compile_file(profile.__file__, out_dir / "board.mpy", name="board.py")
+            build.compile_file(src, out_dir / rel.with_suffix(".mpy"), name=build.module_name(rel))
+    build.compile_file(profile.__file__, out_dir / "board.mpy", name="board")
     return profile, listing(out_dir)
 
 

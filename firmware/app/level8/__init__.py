@@ -7,9 +7,12 @@ choices), named by `file(game, kind)`. Which game a screen belongs to is the row
 played (`which(app)`) until a table is up; the table knows its game from its state.
 """
 
+import sys
+
 from app.app import forget
 from app.games import GAMES
 
+_CONSERVATIVE = sys.implementation.name == "micropython"  # its collector: see drop()
 NAMES = ("LEVEL 8", "Level Up")  # by game id (level8.cards.LEVEL8, LEVELUP); the rows' names
 _FILES = (("l8game", "l8stats", "l8new"), ("lugame", "lustats", "lunew"))
 GAME = 0  # kinds of file
@@ -34,6 +37,20 @@ def file(game, kind):
 
 def name(game):
     return NAMES[game]
+
+
+def drop(*names):
+    """Unload modules whose code nothing will run again (a bot's once it has decided, the
+    rules between moves), emptied first. The collector is conservative: a word that only
+    looks like the address of one of a module's functions (a game state's bytes can) keeps
+    that function, and through the module's globals all of its code; an emptied module
+    keeps nothing else. Only MicroPython's collector is: on the host the simulator and the
+    tests share these modules with the app, so they are only unloaded there."""
+    gone = [sys.modules.get(name) for name in names] if _CONSERVATIVE else ()
+    forget(*names)
+    for m in gone:
+        if m is not None:
+            m.__dict__.clear()
 
 
 def unload():

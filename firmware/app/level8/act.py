@@ -11,19 +11,19 @@ says and saves them.
 from level8 import cards, layout
 
 from app.app import forget
-from app.level8 import words
 from app.screen import Menu
 from ui.level8 import DRAW, LAY, TABLE, tokens
 
 
 def open(app, t, it):
     if it == LAY:
-        forget("app.level8.act", "app.level8.words")  # laying out needs none of these
+        forget("app.level8.act")  # laying out needs none of this module
         from app.level8 import lay
 
         lay.lay(app, t)
     elif it == DRAW:
         draw(app, t)
+        forget("app.level8.words")  # the labels are written: the chooser holds no words' code
     elif it == TABLE:
         forget("app.level8.act")  # browsing needs none of this module
         from app.level8 import browse
@@ -31,6 +31,7 @@ def open(app, t, it):
         browse.browse(app, t)
     else:
         card(app, t, it)
+        forget("app.level8.words")
     t.rest()  # the moves are listed: the rules' code can go while a chooser is up
 
 
@@ -53,6 +54,8 @@ def draw(app, t):
         else:
             t.chosen(app, ms)
         return
+    from app.level8 import words
+
     items = []
     for m in ms:
         if layout.kind(m) == layout.K_DRAW:
@@ -87,6 +90,8 @@ def card(app, t, i):
     me = t.me
     c = layout.hand(s, me)[i]
     wild = c == cards.WILD
+    from app.level8 import words
+
     items = []
     for m in _moves(t):
         k = layout.kind(m)

@@ -4,8 +4,7 @@ hint decides: the table (play.py) holds none of this between moves.
 
 from level8 import layout
 
-from app.app import forget
-from app.level8 import BOT_CODE, WORDS_CODE
+from app.level8 import BOT_CODE, WORDS_CODE, drop
 
 
 def step(t, app):
@@ -21,11 +20,11 @@ def step(t, app):
             ms = [t.game.legal_moves()[0]]
         t.steps = steps(ms)
     now = t.steps.pop(0)
-    forget(*BOT_CODE)  # the bot's code (about 27 KB) only while it decides: back for its next turn
+    drop(*BOT_CODE)  # the bot's code (about 27 KB) only while it decides: back for its next turn
     from app.level8 import say
 
     said = say.step(s, q, now, t.name, app.p.mono)
-    forget(*WORDS_CODE)
+    drop(*WORDS_CODE)
     t.commit(app, now, said)
 
 
@@ -43,8 +42,8 @@ def hint(t, app):
     from app.level8 import say
 
     t.message = say.hint(t.state, t.me, steps(ms), t.name, app.p.mono)
-    forget(*BOT_CODE)
-    forget(*WORDS_CODE)
+    drop(*BOT_CODE)
+    drop(*WORDS_CODE)
     t.rest()
     if not t.hinted:
         t.hinted = True

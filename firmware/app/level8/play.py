@@ -19,7 +19,7 @@ and every bot's step, with who plays which seat (app/level8/saves.py).
 """
 
 from level8 import layout
-from level8.layout import NO_SEAT, OVER
+from level8.layout import OVER
 
 from app.app import forget
 from app.level8 import unload
@@ -35,30 +35,10 @@ class Table(Seat):
             for k, v in memo.__dict__.items():
                 setattr(self, k, v)
             return
-        from app.level8.saves import BY_COLOUR, HINTED
-
-        self.state = game.state
-        self._game = game
-        self.people = people
-        self.strength = strength
-        self.hinted = bool(flags & HINTED)
-        self.by_colour = bool(flags & BY_COLOUR)
-        self.message = message
-        self.focus = 0
-        self.order = bytearray(16)  # display position -> hand index
-        self.hn = 0
-        self.items = []  # type: list[int]
-        self.steps = []  # type: list  # a bot's moves still to show, a step (a list of moves) each
         self.due = ticks_add(app.last, PERIOD)
-        self.me = 0 if people == 1 else NO_SEAT  # the seat whose hand is shown
-        self.hidden = False  # the pass screen is up
-        self.view = None
-        self.began = None  # (round, seat, phase) of the last start of a person's turn
-        from app.level8 import turn
+        from app.level8 import turn  # a new table's fields: set there, so the table keeps no code for them
 
-        turn.settle(self, app)
-        turn.survey(self)
-        turn.begin(self)
+        turn.setup(self, app, game, flags, people, strength, message)
         forget("app.level8.turn")  # loaded for a key or a step that changes the table
 
     def mine(self):

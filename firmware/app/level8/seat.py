@@ -6,6 +6,7 @@ The table (play.py) is a Seat too, with its keys, turns and drawing on top.
 """
 
 from app.app import forget
+from app.level8 import drop
 
 # the engine that plays moves: loaded for a move (`game`), let go once it is saved (`rest`)
 _RULES = ("level8.game", "level8.rules", "level8.referee", "prng")
@@ -50,7 +51,7 @@ class Seat:
 
     def rest(self):
         self._game = None
-        forget(*_RULES)
+        drop(*_RULES)
 
     def name(self, q):
         if self.people == 1:

@@ -14,6 +14,32 @@ from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
 
 
+def setup(t, app, game, flags, people, strength, message):
+    """A new table `t`'s fields (play.Table), on `game` (a level8.game.Game) with the saved
+    game's `flags` (app/level8/saves.py), whose hand shows and where the cursor starts."""
+    from app.level8.saves import BY_COLOUR, HINTED
+
+    t.state = game.state
+    t._game = game
+    t.people = people
+    t.strength = strength
+    t.hinted = bool(flags & HINTED)
+    t.by_colour = bool(flags & BY_COLOUR)
+    t.message = message
+    t.focus = 0
+    t.order = bytearray(16)  # display position -> hand index
+    t.hn = 0
+    t.items = []  # type: list[int]
+    t.steps = []  # type: list  # a bot's moves still to show, a step (a list of moves) each
+    t.me = 0 if people == 1 else NO_SEAT  # the seat whose hand is shown
+    t.hidden = False  # the pass screen is up
+    t.view = None
+    t.began = None  # (round, seat, phase) of the last start of a person's turn
+    settle(t, app)
+    survey(t)
+    begin(t)
+
+
 def settle(t, app):
     """Whose hand shows now; the pass screen when the turn comes to another person."""
     if t.people == 1:
