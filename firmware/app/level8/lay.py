@@ -22,7 +22,7 @@ def lay(app, t):
     from level8 import meld
 
     found, capped = meld.layouts(hand, reqs, 20)
-    drop("level8.meld", "level8.combos", "level8.sides")  # 20 KB of code: not needed to choose one
+    drop("level8.meld", "level8.combos", "level8.sides")  # the finder: not needed to choose one
     last = layout.level(s, me) == 8  # laying out level 8 wins: it may use every card
     hn = layout.hand_count(s, me)
     ok = []
