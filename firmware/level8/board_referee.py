@@ -46,7 +46,6 @@ from level8.rules import (
     K_SKIPPED,
     K_TAKE,
     MAX_MOVES,
-    N_SECTIONS,
     PLAY,
     WON,
     card,
@@ -157,14 +156,9 @@ def state_problem(s):
         return "not a LEVEL 8 position of this version"
     if s[AT_PLAYERS] < 2 or s[AT_PLAYERS] > 6:
         return "no such game or number of players"
-    prev = 0
-    for k in range(N_SECTIONS + 1):
-        v = s[AT_STARTS + k]
-        if v < prev or v > N_CARDS:
-            return "the position's places are out of order"
-        prev = v
-    if s[AT_STARTS] != 0 or s[AT_STARTS + N_SECTIONS] != N_CARDS:
-        return "the position's places do not cover its cards"
+    why = referee.places_problem(s, N_CARDS)
+    if why:
+        return why
     held = sorted([cards.WILD if cards.is_wild(c) else c for c in s[AT_AREA:AT_BOARD]])
     if held != list(range(cards.N_NUMBER_CARDS)) + [cards.WILD] * board.N_JOKERS:
         return "the position's cards are not the game's"

@@ -71,8 +71,11 @@ def problem(s, m):
     c = card(m)
     seat = turn(s)
     n = players(s)
-    if kd > K_NEXT or (t and kd not in (K_TAKE, K_GIVE, K_PUT, K_ADD)) or \
-            (c and kd in (K_DRAW, K_TAKE, K_SKIPPED, K_LAY, K_CANCEL, K_GIVE, K_KEPT, K_NEXT)):
+    if (
+        kd > K_NEXT
+        or (t and kd not in (K_TAKE, K_GIVE, K_PUT, K_ADD))
+        or (c and kd in (K_DRAW, K_TAKE, K_SKIPPED, K_LAY, K_CANCEL, K_GIVE, K_KEPT, K_NEXT))
+    ):
         return "not a move"
     if ph == WON:
         return "the game is over: " + _who(winner(s)) + " won"
@@ -87,7 +90,7 @@ def problem(s, m):
             return "you may keep at most four cards"
         if cards.is_wild(c) and c != cards.WILD:
             return "a wild is kept as it is, without a value"
-        if c not in hand(s, seat)[kept(s, seat):]:
+        if c not in hand(s, seat)[kept(s, seat) :]:
             why = _held(s, seat, c)
             return why + " to keep" if why else "you keep that card already"
         return None
@@ -124,7 +127,12 @@ def problem(s, m):
         if c == cards.WILD:
             return "say what the wild stands for"
         if cards.is_wild(c) and ((rq[t][0] == COLOUR) != (cards.colour(c) >= 0)):
-            return "a wild in " + describe(rq[t]) + " stands for a " + ("colour" if rq[t][0] == COLOUR else "number")
+            return (
+                "a wild in "
+                + describe(rq[t])
+                + " stands for a "
+                + ("colour" if rq[t][0] == COLOUR else "number")
+            )
         if hc < 2 and level(s, seat) != 8:
             return "keep a card to discard: a turn ends with a discard (only laying out level 8 may use every card)"
         return None
@@ -166,8 +174,11 @@ def problem(s, m):
     if kd == K_DISCARD:
         if t:
             return "not a move"
-        return _held(s, seat, c) or (None if not cards.is_wild(c) or c == cards.WILD else
-                                     "a wild is discarded as it is, without a value")
+        return _held(s, seat, c) or (
+            None
+            if not cards.is_wild(c) or c == cards.WILD
+            else "a wild is discarded as it is, without a value"
+        )
     if kd == K_GIVE:
         if c:
             return "not a move"
@@ -198,6 +209,20 @@ def _laid_card(s, seat, c):
     return _held(s, seat, c) or ("a Skip is never part of a combination" if c == cards.SKIP else None)
 
 
+def places_problem(s, n):
+    """None when the sections of a position of `n` cards follow each other and cover
+    them all, else what is wrong (the board game's positions too)."""
+    prev = 0
+    for k in range(N_SECTIONS + 1):
+        v = s[AT_STARTS + k]
+        if v < prev or v > n:
+            return "the position's places are out of order"
+        prev = v
+    if s[AT_STARTS] != 0 or s[AT_STARTS + N_SECTIONS] != n:
+        return "the position's places do not cover its cards"
+    return None
+
+
 def state_problem(s):
     """None when `s` is a whole, consistent position, else what is wrong with it."""
     if len(s) < AT_AREA or s[AT_FORMAT] != FORMAT:
@@ -207,14 +232,9 @@ def state_problem(s):
     n = s[AT_CARDS]
     if len(s) != AT_AREA + n or n != len(cards.deck(s[AT_GAME])):
         return "the position holds the wrong number of cards"
-    prev = 0
-    for k in range(N_SECTIONS + 1):
-        v = s[AT_STARTS + k]
-        if v < prev or v > n:
-            return "the position's places are out of order"
-        prev = v
-    if s[AT_STARTS] != 0 or s[AT_STARTS + N_SECTIONS] != n:
-        return "the position's places do not cover its cards"
+    why = places_problem(s, n)
+    if why:
+        return why
     held = sorted([cards.WILD if cards.is_wild(c) else c for c in s[AT_AREA:]])
     if held != sorted(cards.deck(s[AT_GAME])):
         return "the position's cards are not the game's deck"
@@ -224,4 +244,3 @@ def state_problem(s):
         if not 1 <= level(s, p) <= 9:
             return "a level is out of range"
     return None
-
