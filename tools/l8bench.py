@@ -1,6 +1,6 @@
 """The LEVEL 8 bots' bench: the strengths against each other, and how long they think.
 
-    python -m tools.bench level8 [--games N] [--players 2,4,6] [--game level8|levelup|keep]
+    python -m tools.bench level8 [--games N] [--players 2,4,6] [--game level8|levelup|keep|board]
                                  [--workers W] [--mpy-games K]
 
 For each player count and each pairing of strengths (Hard against Easy, Hard against
@@ -16,7 +16,10 @@ machine do not count); then per strength the time a decision takes on CPython, i
 real MicroPython (the runner, on the first K games of each row, which
 must end as on CPython) and on a Pico (estimated from the runner, as tools/bench.py
 does). A game's result is a function of its setup alone, so the counts do not depend on
-the number of workers.
+the number of workers. `--game board` plays "Level 8: Das Brettspiel" (`level8.boardbot`,
+every seat on the one-star side; a decision is also a roll, a space or an action's
+choice, and the seat that acts may be one asked or showing cards off turn) and adds how
+often each strength moves its tower to each action.
 """
 
 import math
@@ -30,9 +33,11 @@ from tools.bench import PICO_LOOP_US, PRELUDE, REFERENCE, parse, table
 
 SEED = 80000
 PAIRS = ((2, 0), (2, 1), (1, 0))  # (the bot, the other seats), strengths
-# (the game, keep four): level8.cards.LEVEL8 is 0, LEVELUP 1 (a test checks them)
-GAMES = {"level8": (0, False), "levelup": (1, False), "keep": (1, True)}
-GAME_NAMES = {"level8": "LEVEL 8", "levelup": "Level Up", "keep": "Level Up with keep-four (L8-9)"}
+# (the game, keep four): level8.cards.LEVEL8 is 0, LEVELUP 1, BOARD 2 (a test checks them)
+GAMES = {"level8": (0, False), "levelup": (1, False), "keep": (1, True), "board": (2, False)}
+GAME_NAMES = {"level8": "LEVEL 8", "levelup": "Level Up", "keep": "Level Up with keep-four (L8-9)",
+              "board": "Level 8: Das Brettspiel (the board game)"}
+N_KINDS = 9  # level8.track's action kinds
 
 # One game, the same code on both runtimes (CPython runs it with `exec`). The clock is
 # set before it: ticks_us / ticks_diff from tools/bench.py's PRELUDE.
@@ -46,17 +51,25 @@ def play(game_id, keep, players, focus, others, i):
     st = [others] * players
     st[seat] = focus
     g = Game(game_id, players, SEED + i, (i // players) % players, keep)
+    think = bot.play
+    kinds = None
+    if game_id == 2:
+        from level8 import board, boardbot
+
+        think = boardbot.play
+        kinds = board.KINDS
     v = bytearray(len(g.state))
     dec = [0, 0, 0]
     us = [0, 0, 0]
     worst = [0, 0, 0]
+    acts = [0] * 27  # strength * 9 + the action kind its tower moved to
     moves = 0
     while not g.over():
-        p = rules.turn(g.state)
+        p = g.to_move()
         view.see(g.state, p, v)
         k = st[p]
         t0 = ticks_us()
-        ms = bot.play(v, k)
+        ms = think(v, k)
         t = ticks_diff(ticks_us(), t0)
         dec[k] += 1
         us[k] += t
@@ -68,11 +81,13 @@ def play(game_id, keep, players, focus, others, i):
             why = referee.problem(g.state, m)
             if why:
                 raise ValueError("game %d: %s" % (i, why))
+            if kinds is not None and m >> 12 == 13:  # K_GO
+                acts[k * 9 + kinds[(m >> 7) & 31]] += 1
             g.apply(m)
         moves += len(ms)
         if moves > 50000:
             raise ValueError("game %d does not end" % i)
-    return rules.winner(g.state) == seat, rules.round_no(g.state), dec, us, worst
+    return rules.winner(g.state) == seat, rules.round_no(g.state), dec, us, worst, acts
 """
 
 # The runner's part: TASKS = [(game_id, keep, players, focus, others, [i, ...]), ...].
@@ -82,7 +97,7 @@ dec = [0, 0, 0]
 worst = [0, 0, 0]
 for game_id, keep, players, focus, others, games in TASKS:
     for i in games:
-        won, rounds, d, u, w = play(game_id, keep, players, focus, others, i)
+        won, rounds, d, u, w, _ = play(game_id, keep, players, focus, others, i)
         print("game", players, focus, others, i, 1 if won else 0, rounds)
         for k in range(3):
             dec[k] += d[k]
@@ -116,10 +131,13 @@ class Row:
         self.dec = [0, 0, 0]
         self.us = [0, 0, 0]
         self.worst = [0, 0, 0]
+        self.acts = [0] * (3 * N_KINDS)
         self.outcomes = {}  # game index -> (won, rounds)
 
     def add(self, i, result):
-        won, rounds, dec, us, worst = result
+        won, rounds, dec, us, worst, acts = result
+        for j in range(3 * N_KINDS):
+            self.acts[j] += acts[j]
         self.games += 1
         self.wins += bool(won)
         self.rounds += rounds
@@ -229,12 +247,34 @@ def report(rows, game, players_list, games, command, mp=None):
     out.append(f"`{command}`: N = {games} games a row, {GAME_NAMES[game]}; game i is dealt from seed "
                f"{SEED} + i by dealer (i // players) % players, the bot in seat i % players.")
     out += aims(rows, players_list)
+    if game == "board":
+        out += ["", action_table(rows, names)]
     if mp is not None:
         count = len(next(iter(mp[0].values())))
         out.append(f"The runner played the first {count} game(s) of every row, as CPython did; the Pico column is the "
                    "runner's time × (Pico loop time / runner loop time) for the reference loop of docs/device.md, "
-                   "timed in the same run. A decision is one call of `bot.play`: a draw, or the rest of a turn.")
+                   "timed in the same run. A decision is one call of `bot.play`: a draw, or the rest of a turn"
+                   + (" (`boardbot.play`: also a roll, a space, an action's choice, a card given or shown)."
+                      if game == "board" else "."))
     return "\n".join(out)
+
+
+def action_table(rows, names):
+    """How often each strength moved its tower to each action, over every row (a star
+    counts as a star and again as the action it chose)."""
+    from level8 import track
+
+    acts = [0] * (3 * N_KINDS)
+    for r in rows.values():
+        for j in range(3 * N_KINDS):
+            acts[j] += r.acts[j]
+    body = []
+    for k in range(3):
+        row = acts[k * N_KINDS : (k + 1) * N_KINDS]
+        chosen = sum(row) - row[track.STAR]
+        body.append([names[k], f"{chosen:,}"] + [f"{100 * x / max(1, chosen):.1f}%" for x in row])
+    return ("Actions chosen (share of the actions done; a star chosen counts in its column and again as the "
+            "action it chose):\n\n" + table(["strength", "actions"] + list(track.ACTION_NAMES), body))
 
 
 def aims(rows, players_list):
@@ -274,7 +314,7 @@ def add_arguments(parser):
     parser.add_argument("--games", type=int, default=1000, help="games per row (default 1000)")
     parser.add_argument("--players", type=numbers, default=[2, 4, 6], help="player counts (default 2,4,6)")
     parser.add_argument("--game", choices=sorted(GAMES), default="level8",
-                        help="level8, levelup, or keep (Level Up with keep-four); default level8")
+                        help="level8, levelup, keep (Level Up with keep-four) or board (the board game); default level8")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one a core)")
     parser.add_argument("--mpy-games", type=int, default=2,
                         help="games per row timed in MicroPython (default 2; 0: none)")
