@@ -54,6 +54,7 @@ from level8.rules import (
 from level8.view import UNSEEN
 
 from tools import l8bench
+from tools import micropython as mpy
 
 BOARD = cards.BOARD
 STEP_CAP = 30000
@@ -375,6 +376,32 @@ def test_lb_6_a_bot_discards_two_when_only_full_combinations_lie():
     assert rules.phase(g.state) == SECOND
     m2 = boardbot.play(view.see(g.state, seat), 2)
     g.apply(m2[0])
+
+
+# -- MicroPython ---------------------------------------------------------------------
+
+PARITY = r"""
+from level8 import boardbot, rules, view
+from level8.game import Game
+
+for players, seed, sides in GAMES:
+    g = Game(2, players, seed, seed % players, sides=sides)
+    while not g.over():
+        seat = g.to_move()
+        ms = boardbot.play(view.see(g.state, seat), (seat + seed) % 3)
+        print(seat, " ".join(str(m) for m in ms))
+        for m in ms:
+            g.apply(m)
+    print("winner", rules.winner(g.state), "round", rules.round_no(g.state))
+"""
+
+
+def test_micropython_board_bots_decide_as_on_cpython(micropython):
+    code = "GAMES = [(2, 3, None), (4, 5, (1, 2, 2, 1))]\n" + PARITY
+    expected = mpy.run_cpython(code)
+    got = micropython.run(code, timeout=600)
+    assert got.splitlines() == expected.splitlines()
+    assert expected.count("winner") == 2 and len(expected.splitlines()) > 300
 
 
 # -- the bench ------------------------------------------------------------------------
