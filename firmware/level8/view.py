@@ -7,6 +7,11 @@ cards everyone saw another seat take from a discard pile (the front of that seat
 count. Blanked (UNSEEN): the face-down draw pile, the cards under each discard pile's
 top, the rest of the other hands, and the generator that will shuffle the next draw
 pile and deal.
+
+The board game (level8.board) hides nothing more and shows a little more, with the same
+code: its block after the area (towers, dice, the action under way, the cards shown for a
+Steal, which stay in their owners' hands until it is done) and the jokers' stack (every
+joker is alike) are seen; the generator blanked is also the dice to come.
 """
 
 from level8.rules import (
