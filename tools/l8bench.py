@@ -248,7 +248,7 @@ def report(rows, game, players_list, games, command, mp=None):
                f"{SEED} + i by dealer (i // players) % players, the bot in seat i % players.")
     out += aims(rows, players_list)
     if game == "board":
-        out += ["", action_table(rows, names)]
+        out += ["", action_table(rows, names), ""]
     if mp is not None:
         count = len(next(iter(mp[0].values())))
         out.append(f"The runner played the first {count} game(s) of every row, as CPython did; the Pico column is the "
