@@ -42,7 +42,7 @@ N_KINDS = 9  # level8.track's action kinds
 # One game, the same code on both runtimes (CPython runs it with `exec`). The clock is
 # set before it: ticks_us / ticks_diff from tools/bench.py's PRELUDE.
 GAME = r"""
-from level8 import bot, referee, rules, view
+from level8 import board, bot, cards, referee, rules, view
 from level8.game import Game
 
 
@@ -54,7 +54,7 @@ def play(game_id, keep, players, focus, others, i):
     think = bot.play
     kinds = None
     if game_id == 2:
-        from level8 import board, boardbot
+        from level8 import boardbot
 
         think = boardbot.play
         kinds = board.KINDS
@@ -85,9 +85,35 @@ def play(game_id, keep, players, focus, others, i):
                 acts[k * 9 + kinds[(m >> 7) & 31]] += 1
             g.apply(m)
         moves += len(ms)
+        if kinds is not None and moves % 50 < len(ms) and stuck(g.state):
+            return False, rules.round_no(g.state), dec, us, worst, acts, True
         if moves > 50000:
             raise ValueError("game %d does not end" % i)
-    return rules.winner(g.state) == seat, rules.round_no(g.state), dec, us, worst, acts
+    return rules.winner(g.state) == seat, rules.round_no(g.state), dec, us, worst, acts, False
+
+
+def stuck(s):
+    # The board game's dead end, which no ruling covers: every seat has laid out, no card
+    # off the table (jokers included: none is) fits a laid combination and LB-6's two
+    # discards are not allowed, so every turn takes a card in and puts one out, no hand
+    # ever shrinks and the round cannot end.
+    if rules.phase(s) != board.ROLL:
+        return False
+    n = rules.players(s)
+    for p in range(n):
+        if not rules.laid(s, p):
+            return False
+    if board.only_full(s):
+        return False
+    for k in range(rules.GROUP):
+        for i in range(rules.begin(s, k), rules.end(s, k)):
+            c = s[i]
+            if c == cards.WILD:
+                return False
+            for slot in range(n * rules.GROUPS_PER_SEAT):
+                if rules.group_count(s, slot) and rules.fits(s, slot, c):
+                    return False
+    return True
 """
 
 # The runner's part: TASKS = [(game_id, keep, players, focus, others, [i, ...]), ...].
@@ -97,7 +123,7 @@ dec = [0, 0, 0]
 worst = [0, 0, 0]
 for game_id, keep, players, focus, others, games in TASKS:
     for i in games:
-        won, rounds, d, u, w, _ = play(game_id, keep, players, focus, others, i)
+        won, rounds, d, u, w, _, _ = play(game_id, keep, players, focus, others, i)
         print("game", players, focus, others, i, 1 if won else 0, rounds)
         for k in range(3):
             dec[k] += d[k]
@@ -132,10 +158,13 @@ class Row:
         self.us = [0, 0, 0]
         self.worst = [0, 0, 0]
         self.acts = [0] * (3 * N_KINDS)
+        self.stuck = []  # games that came to the board game's dead end (no winner)
         self.outcomes = {}  # game index -> (won, rounds)
 
     def add(self, i, result):
-        won, rounds, dec, us, worst, acts = result
+        won, rounds, dec, us, worst, acts, stuck = result
+        if stuck:
+            self.stuck.append(i)
         for j in range(3 * N_KINDS):
             self.acts[j] += acts[j]
         self.games += 1
@@ -249,6 +278,12 @@ def report(rows, game, players_list, games, command, mp=None):
     out += aims(rows, players_list)
     if game == "board":
         out += ["", action_table(rows, names), ""]
+        stuck = [f"{p} players, {names[f]} against {names[o]}: games {', '.join(map(str, sorted(r.stuck)))}"
+                 for (p, f, o), r in rows.items() if r.stuck]
+        out.append("Games stopped at the dead end no ruling covers (every seat laid out, no card off the table "
+                   "fits a laid combination, no joker off it: no hand can shrink), counted as not won: "
+                   + ("; ".join(stuck) if stuck else "none") + ".")
+        out.append("")
     if mp is not None:
         count = len(next(iter(mp[0].values())))
         out.append(f"The runner played the first {count} game(s) of every row, as CPython did; the Pico column is the "
