@@ -412,3 +412,12 @@ def test_the_bench_board_part_runs_on_a_tiny_count():
     out = l8bench.run(args)
     assert "Hard" in out and "Actions chosen" in out and "Joker" in out
     assert sum(r.games for r in l8bench.play_all("board", [2], 1).values()) == 3
+
+
+def test_the_bench_stops_a_game_at_the_dead_end_no_ruling_covers():
+    """Bench game 582 at 4 players (Hard in seat 2, Medium elsewhere) reaches a position
+    where every seat has laid out and no card or joker off the table fits anything laid:
+    no hand can shrink, so the round cannot end. The bench names such games."""
+    play = l8bench._game()
+    result = play(BOARD, False, 4, 2, 1, 582)
+    assert result[-1] and not result[0]
