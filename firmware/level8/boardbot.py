@@ -324,7 +324,7 @@ def _swap(v, seat, f, g):
     shed = _shed(v, seat)
     t = bytearray(v)
     hand = list(rules.hand(v, seat))
-    out = []
+    out = []  # type: list[int]
     while len(out) < 3 and hand:
         c = bot._discard(t, seat, bytes(hand), f)
         if out and (not g & ODDS or not _useless(v, seat, shed, bytes(hand), c)):
@@ -417,7 +417,7 @@ def _show(v, seat, f):
     """The three cards the seat would discard first, one after another."""
     t = bytearray(v)
     hand = list(rules.hand(v, seat))
-    out = []
+    out = []  # type: list[int]
     for c in board.shown(v, seat):
         hand.remove(c)
     while len(out) + len(board.shown(v, seat)) < SHOW_MAX:
