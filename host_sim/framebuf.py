@@ -641,6 +641,26 @@ class FrameBuffer:
 
     def blit(self, fbuf, x, y, key=-1, palette=None, /):
         dst = self.__l
+        # Fast path for the font's other blit: a glyph's columns out of its table (a bytes
+        # picture 8 pixels high) into the 8-pixel-high cell, every pixel copied.
+        if type(fbuf) is tuple and len(fbuf) == 4 and palette is None and key == -1 and y == 0:
+            buf, w, h, fmt = fbuf
+            if (
+                fmt == MONO_VLSB
+                and h == 8
+                and type(buf) is bytes
+                and type(w) is int
+                and type(x) is int
+                and 0 < w <= len(buf)
+                and dst.fmt == MONO_VLSB
+                and dst.h == 8
+                and dst.stride == dst.w
+            ):
+                a = max(0, x)
+                b = min(dst.w, x + w)
+                if a < b:
+                    dst.mv[a:b] = buf[a - x : b - x]
+                return
         # Fast path for what the handheld's font does all the time: a small FrameBuffer,
         # wholly inside this one, already drawn in these colours (see _SMALL).
         if type(fbuf) is FrameBuffer and type(x) is int and type(y) is int and type(key) is int:

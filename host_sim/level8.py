@@ -137,7 +137,7 @@ def extend(args):
     why = combos.why_not(group, kind, 1)
     if why is not None:
         raise Malformed("GROUP is not a valid " + rest[0] + ": " + why)
-    result, why = combos.extend(kind, group, added)
+    result, why = combos.extend(kind, group, added, game == cards.BOARD)  # LB-6: full runs take jokers
     out = {"valid": why is None, "kind": rest[0], "cards": [cards.token(c) for c in result]}
     if why is not None:
         out["reason"] = why

@@ -1,7 +1,7 @@
 """`python -m host_sim replay FILE`: play a game record and print the result as JSON.
 
-A `.l10` record (docs/record-format.md) or, recognised by its header, a LEVEL 8 or Level
-Up record (`.l8`, docs/record-format-l8.md). Either way: one JSON object on stdout and
+A `.l10` record (docs/record-format.md) or, recognised by its header, a LEVEL 8, Level
+Up or board-game record (`.l8`, docs/record-format-l8.md). Either way: one JSON object on stdout and
 status 0, or one line on stderr and status 2.
 """
 
@@ -92,6 +92,8 @@ def main_text(text):
 
 
 _PHASES = ("draw", "play", "round over", "keep", "won")
+# the board game's steps past the card games' phases (level8.board ROLL .. SECOND, from 5)
+_BOARD_PHASES = ("roll", "go", "star", "pick", "swap", "ask", "give", "show", "steal", "second discard")
 
 
 def _seat_l8(s, p):
@@ -111,9 +113,50 @@ def _seat_l8(s, p):
         "kept": [c8.token(c) for c in r8.hand(s, p)[: r8.kept(s, p)]],
         "discard": None if top == r8.NONE else c8.token(top),
         "discards": r8.pile_count(s, p),
-        "skip": r8.skipped(s, p),
+        "skip": r8.skipped(s, p) if r8.game(s) != 2 else False,  # the board's jokers lie there
         "groups": groups,
     }
+
+
+def _seat_board(s, p):
+    """One seat of a board game: the card game's keys, then its level side, the space its
+    tower stands on, and the cards it shows for a Steal under way."""
+    from level8 import board
+    from level8 import cards as c8
+
+    out = _seat_l8(s, p)
+    out["side"] = board.side(s, p)
+    out["space"] = board.tower(s, p)
+    out["shown"] = [c8.token(c) for c in board.shown(s, p)]
+    return out
+
+
+def _summary_board(s, out):
+    """The board game's keys after the card game's (see docs/record-format-l8.md)."""
+    from level8 import board
+    from level8 import cards as c8
+    from level8 import rules as r8
+    from level8.board_notation import ACTIONS, DIRECTIONS
+
+    ph = r8.phase(s)
+    d = board.dice(s)
+    a = board.action(s)
+    asked = None
+    if ph == board.GIVE:
+        v = s[board.AT_BOARD + board.B_ASKED]
+        what = str(v) if v < board.COLOUR_ASK else c8.COLOURS[v - board.COLOUR_ASK]
+        asked = {"value": what, "direction": DIRECTIONS[s[board.AT_BOARD + board.B_ASKED + 1]]}
+    over = ph in (r8.OVER, r8.WON)
+    out["acting"] = None if over else board.actor(s) + 1
+    out["dice"] = list(d) if d[0] else None
+    out["reached"] = list(board.reached(s)) if ph == board.GO else None
+    out["action"] = None if a == r8.NONE else ACTIONS[a]
+    out["asked"] = asked
+    out["again"] = board.again(s)
+    out["jokers"] = board.jokers_left(s)
+    del out["seats"]  # to the end again, after the board's keys
+    out["seats"] = [_seat_board(s, p) for p in range(r8.players(s))]
+    return out
 
 
 def summary_l8(game):
@@ -125,11 +168,11 @@ def summary_l8(game):
     ph = r8.phase(s)
     ender = r8.ender(s)
     win = r8.winner(s)
-    return {
+    out = {
         "game": GAMES[r8.game(s)],
         "round": r8.round_no(s),
         "dealer": r8.dealer(s) + 1,
-        "phase": _PHASES[ph],
+        "phase": _PHASES[ph] if ph < len(_PHASES) else _BOARD_PHASES[ph - len(_PHASES)],
         "to_move": None if ph in (r8.OVER, r8.WON) else r8.turn(s) + 1,
         "went_out": None if ender == r8.NO_SEAT else ender + 1,
         "winner": None if win == r8.NO_SEAT else win + 1,
@@ -137,6 +180,9 @@ def summary_l8(game):
         "skips_under": r8.under(s),
         "seats": [_seat_l8(s, p) for p in range(r8.players(s))],
     }
+    if r8.game(s) == 2:  # cards.BOARD
+        return _summary_board(s, out)
+    return out
 
 
 def to_json(obj):

@@ -3,7 +3,7 @@ out when the hand holds the level (meld.layouts), adds cards to laid combination
 the time, and otherwise picks a legal move with the project's Prng, so both runtimes
 choose alike. Not a bot: it only drives games to their end."""
 
-from level8 import layout, meld, rules
+from level8 import meld, rules
 
 
 def plan(g, rng):
@@ -14,7 +14,7 @@ def plan(g, rng):
     seat = rules.turn(s)
     if s[rules.AT_PHASE] == rules.PLAY:
         if not rules.laid(s, seat) and not rules.pending(s, seat):
-            found, _ = meld.layouts(list(rules.hand(s, seat))[-14:], layout.reqs(s, seat), 1)
+            found, _ = meld.layouts(list(rules.hand(s, seat))[-14:], rules.reqs(s, seat), 1)
             if found:
                 size = 0
                 for grp in found[0]:

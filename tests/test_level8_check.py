@@ -162,6 +162,24 @@ def test_extend_a_wild_in_a_run_needs_room_at_an_end(capsys):
     assert extend(capsys, "--game", "board", "set", "R4 O4 Y4 G4 B4 V4", "W")["valid"]  # LB-6
 
 
+def test_lb_6_in_the_board_game_a_full_run_still_takes_jokers(capsys):
+    """LB-6: a run from 1 to 15 takes jokers in the board game (valued 15, as the board's
+    engine adds them), still no number card; the card games keep L8-4's no room."""
+    full = "R1 O2 Y3 G4 B5 V6 R7 O8 Y9 G10 B11 V12 R13 W O15"
+    out = extend(capsys, "--game", "board", "run", full, "W", "W")
+    assert out["valid"] and out["cards"][13] == "W=14" and out["cards"][15:] == ["W=15", "W=15"]
+    out = extend(capsys, "--game", "board", "run", full, "W=15", "W")
+    assert out["valid"] and out["cards"][15:] == ["W=15", "W=15"]
+    assert not extend(capsys, "--game", "board", "run", full, "W=3")["valid"]
+    out = extend(capsys, "--game", "board", "run", full, "W", "G5")
+    assert not out["valid"] and out["reason"] == "the run already has a 5" and len(out["cards"]) == 16
+    for game in ("level8", "levelup"):
+        out = extend(capsys, "--game", game, "run", full, "W")
+        assert not out["valid"] and "no room" in out["reason"]
+    out = extend(capsys, "--game", "board", "run", "R2 O3 Y4 G5 B6 V7 R8 O9 Y10 G11 B12 V13 R14 O15", "W")
+    assert out["valid"] and out["cards"][-1] == "W=1"  # not full: the joker goes where there is room
+
+
 def test_extend_laid_wilds_take_any_consistent_value(capsys):
     assert extend(capsys, "run", "R5 W", "R3")["cards"] == ["R5", "W=4", "R3"]
     assert extend(capsys, "set", "W W", "B12")["cards"] == ["W=12", "W=12", "B12"]

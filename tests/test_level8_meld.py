@@ -53,8 +53,11 @@ def rank(layout, hand):
     kept = list(hand)
     for c in laid:
         kept.remove(in_hand(c, hand))
-    return (sum(cards.is_wild(c) for c in laid), -len(laid),
-            sum(cards.number(c) for c in kept if cards.is_number_card(c)))
+    return (
+        sum(cards.is_wild(c) for c in laid),
+        -len(laid),
+        sum(cards.number(c) for c in kept if cards.is_number_card(c)),
+    )
 
 
 def laid_out(reqs):
@@ -100,7 +103,14 @@ def test_l8_3_sets_of_one_level_may_share_a_number():
     assert any(all(cards.number(c) == 5 for group in layout for c in group) for layout in found)
     # The best spend one wild only: the 1 and a wild are the pair, the six 5s two triples.
     assert toks(found[0])[0] == "V1 W=1"
-    assert sorted(toks(found[0])[1].split() + toks(found[0])[2].split()) == ["B5", "G5", "O5", "R5", "V5", "Y5"]
+    assert sorted(toks(found[0])[1].split() + toks(found[0])[2].split()) == [
+        "B5",
+        "G5",
+        "O5",
+        "R5",
+        "V5",
+        "Y5",
+    ]
 
 
 def test_wilds_take_values_and_the_best_layout_uses_fewest():
@@ -179,15 +189,21 @@ def small_hands(draw):
     """Up to 6 cards near one number or of two colours, free wilds, a valued wild, a Skip."""
     centre = draw(st.integers(1, 15))
     numbers = st.integers(max(1, centre - 2), min(15, centre + 2))
-    natural = draw(st.lists(st.builds(cards.number_card, st.integers(0, 1), numbers), max_size=5, unique=True))
+    natural = draw(
+        st.lists(st.builds(cards.number_card, st.integers(0, 1), numbers), max_size=5, unique=True)
+    )
     valued = [cards.SKIP, cards.wild_as_number(centre), cards.wild_as_colour(0)]
-    extra = draw(st.lists(st.sampled_from(draw(st.sampled_from([[cards.WILD, cards.SKIP], valued]))), max_size=3))
+    extra = draw(
+        st.lists(st.sampled_from(draw(st.sampled_from([[cards.WILD, cards.SKIP], valued]))), max_size=3)
+    )
     return draw(st.permutations(natural + extra))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_hands(), st.lists(st.tuples(st.sampled_from([RUN, SET, COLOUR]), st.integers(1, 3)),
-                               min_size=1, max_size=3))
+@given(
+    small_hands(),
+    st.lists(st.tuples(st.sampled_from([RUN, SET, COLOUR]), st.integers(1, 3)), min_size=1, max_size=3),
+)
 def test_property_the_layouts_are_those_of_every_partition(hand, reqs):
     reqs = tuple(reqs)
     expected = ref_layouts(hand, reqs)
@@ -249,8 +265,37 @@ def test_micropython_finds_the_same_layouts(micropython):
 def test_the_finders_constants_are_those_of_cards_and_levels():
     # meld copies them as compile-time constants; a change in cards or levels must show.
     assert (meld._N, meld._COLOURS, meld._NUMBER_CARDS, meld._W, meld._SKIP, meld._CODES) == (
-        cards.N_NUMBERS, cards.N_COLOURS, cards.N_NUMBER_CARDS, cards.WILD, cards.SKIP, cards.N_CODES)
+        cards.N_NUMBERS,
+        cards.N_COLOURS,
+        cards.N_NUMBER_CARDS,
+        cards.WILD,
+        cards.SKIP,
+        cards.N_CODES,
+    )
     assert (meld._RUN, meld._SET, meld._COLOUR) == (RUN, SET, COLOUR)
+    assert (meld._WILD_NUMBER, meld._WILD_COLOUR) == (cards.WILD_NUMBER, cards.WILD_COLOUR)
+    # Its tables, made from the layout of the codes, are what cards' functions say.
+    n, colours = cards.N_NUMBERS, cards.N_COLOURS
+    assert (
+        tuple(
+            bytes([cards.number_card(c, v) for c in range(colours)] + [cards.wild_as_number(v)])
+            for v in range(1, n + 1)
+        )
+        == meld._SET_CODES
+    )
+    assert (
+        tuple(
+            bytes([cards.number_card(c, v) for v in range(1, n + 1)] + [cards.wild_as_colour(c)])
+            for c in range(colours)
+        )
+        == meld._COLOUR_CODES
+    )
+    codes = range(cards.N_CODES)
+    assert bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in codes]) == meld._SET_OF
+    assert bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in codes]) == meld._COLOUR_OF
+    assert bytes([min(v, n) for v in meld._SET_OF]) == meld._SET_SLOT
+    assert bytes([min(v, colours) for v in meld._COLOUR_OF]) == meld._COLOUR_SLOT
+    assert bytes([cards.number(c) if cards.is_number_card(c) else 0 for c in codes]) == meld._KEPT_VALUE
 
 
 def extreme_hands():
@@ -261,8 +306,12 @@ def extreme_hands():
         (red, ((COLOUR, 5), (SET, 3))),
         (red, ((RUN, 9),)),
         (red[:11] + g("W W W"), ((RUN, 3), (RUN, 3))),
-        ([cards.number_card(c, 5) for c in range(6)] + [cards.number_card(c, 6) for c in range(6)] + g("W W"),
-         ((SET, 2),) * 4),
+        (
+            [cards.number_card(c, 5) for c in range(6)]
+            + [cards.number_card(c, 6) for c in range(6)]
+            + g("W W"),
+            ((SET, 2),) * 4,
+        ),
         ([cards.number_card(c % 6, v) for c, v in zip(range(14), range(1, 15))], ((RUN, 7),)),
     ]
 
@@ -357,8 +406,13 @@ def test_capped_only_when_the_hand_may_have_more_and_not_for_exactly_limit_layou
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32 - 1), st.sampled_from(SIDES), st.integers(1, 8), st.integers(0, 7),
-       st.sampled_from([1, 2, 5, 20]))
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from(SIDES),
+    st.integers(1, 8),
+    st.integers(0, 7),
+    st.sampled_from([1, 2, 5, 20]),
+)
 def test_property_the_best_few_and_capped_agree_with_counting_everything(seed, game_side, n, wilds, limit):
     """Any eleven cards: the passes and bounds keep exactly what the whole list ranks
     first, and `capped` whenever there are more."""
@@ -370,3 +424,44 @@ def test_property_the_best_few_and_capped_agree_with_counting_everything(seed, g
     best, capped = meld.layouts(hand, reqs, limit)
     assert best == everything[:limit]
     assert capped or len(everything) <= limit
+
+
+# -- the same answers as the finder before its speed-up -----------------------------------
+
+
+def random_hand(rnd):
+    """8 to 14 cards besides Skips: number cards, free wilds (mostly up to 3, as hands are
+    dealt), now and then a wild with a value or a Skip."""
+    wilds = rnd.choice([0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 6, 7])
+    size = rnd.randint(max(8, wilds), 14)
+    hand = rnd.sample(range(cards.N_NUMBER_CARDS), size - wilds) + [cards.WILD] * wilds
+    if rnd.random() < 0.2:
+        valued = [cards.wild_as_number(rnd.randint(1, 15)), cards.wild_as_colour(rnd.randrange(6))]
+        hand[0] = rnd.choice(valued)
+    if rnd.random() < 0.2:
+        hand.append(cards.SKIP)
+    rnd.shuffle(hand)
+    return hand
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_same_layouts_in_the_same_order_as_the_finder_before_its_speed_up(seed):
+    """tests/meld_reference.py is the finder as it was: every answer (layouts, their order,
+    `capped`) and every count stay the same, level by level of every side and for any
+    requirements."""
+    import meld_reference
+
+    rnd = random.Random(1000 + seed)
+    for i in range(150):
+        game, side = SIDES[i % 4]
+        reqs = sides.level(game, side, 1 + (i // 4) % 8)
+        if i % 5 == 4:  # any requirements, equal ones next to each other or not
+            reqs = tuple(
+                (rnd.choice([RUN, SET, COLOUR]), rnd.randint(1, 5)) for _ in range(rnd.randint(1, 4))
+            )
+        hand = random_hand(rnd)
+        for limit in (1, 2, 20, 1000):
+            got = meld.layouts(hand, reqs, limit)
+            assert got == meld_reference.layouts(hand, reqs, limit), (hand, reqs, limit)
+        if i % 10 == 0:
+            assert meld.count(hand, reqs) == meld_reference.count(hand, reqs)

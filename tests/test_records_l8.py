@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from level8 import bot, cards, notation, record, rules, view
+from level8 import board, board_notation, bot, cards, notation, record, rules, track, view
 from level8.game import Game
+from level8.game import apply as play
 from level8.record import DEAL, PILE, Record, Recorder, RecordError, parse, write
 
 from host_sim.replay import summary_l8
@@ -269,7 +270,7 @@ def shuffle_seen(s, m):
     """What record sees move m do from position s: (DEAL, PILE or 0, the draw pile after)."""
     pre = record._before(s)
     t = bytearray(s)
-    rules.apply(t, m)
+    play(t, m)
     return record._shuffled(pre, m, t), rules.section(t, rules.DRAW_PILE)
 
 
@@ -373,7 +374,10 @@ def test_every_line_form_parses_to_its_moves_and_back():
         ("draw", [M(rules.K_DRAW)]),
         ("take 3", [M(rules.K_TAKE, 2)]),
         ("skipped", [M(rules.K_SKIPPED)]),
-        ("put 2 B7 W=8", [M(rules.K_PUT, 1, notation.parse_card("B7")), M(rules.K_PUT, 1, notation.parse_card("W=8"))]),
+        (
+            "put 2 B7 W=8",
+            [M(rules.K_PUT, 1, notation.parse_card("B7")), M(rules.K_PUT, 1, notation.parse_card("W=8"))],
+        ),
         ("lay", [M(rules.K_LAY)]),
         ("cancel", [M(rules.K_CANCEL)]),
         (
@@ -772,3 +776,403 @@ def test_docs_page_names_every_tag_and_line_word():
         assert "`" + word in page, word
     for tag in ("Game", "Players", "Dealer", "Keep", "Seed"):
         assert "| `" + tag + "` |" in page
+
+
+# -- the board game (Level 8: Das Brettspiel) --------------------------------------------
+
+BOARD_HEAD = '[Game "Level 8: Das Brettspiel"]\n[Players "3"]\n[Dealer "3"]\n[Sides "1 2 1"]\n[Seed "4"]\n'
+BOARD_EXPLICIT = without_intro(text_of("board-explicit.l8"))
+
+
+def board_recorder(players, seed, explicit, stop):
+    """A board game played by tests/board_driver.py's player and recorded, until `stop(r)`
+    after a move or the game's end."""
+    from board_driver import plan
+
+    r = Recorder(
+        cards.BOARD, players, seed, seed % players, explicit=explicit, sides=(2, 1, 2, 1, 2, 1)[:players]
+    )
+    rng = Prng(seed)
+    while not r.game.over() and not stop(r):
+        for m in plan(r.game, rng):
+            r.apply(m)
+    return r
+
+
+def _first_rebuild(r):
+    return any(o[0] == PILE for o in r.record.orders.values())
+
+
+def test_board_samples_are_there_and_say_every_action():
+    assert {"board-three-seeded.l8", "board-explicit.l8"} <= set(SAMPLES)
+    text = text_of("board-explicit.l8")
+    assert "[Seed" not in text and text.count("\ndeal ") == 1
+    for words in ("roll 1 1", "go 4 joker", "ask 7 clockwise", "give R7 to 2", "show G9", "steal Y4 from 2"):
+        assert words in text, words
+    for words in ("go 5 swap", "done", "go 10 again", "roll 2 2", "go 14 star", "go 21 joker"):
+        assert words in text, words
+
+
+def test_board_seeded_sample_is_a_whole_game_to_a_victory_L8_8():
+    g = record.load(text_of("board-three-seeded.l8"))
+    out = summary_l8(g)
+    assert out["game"] == "Level 8: Das Brettspiel" and out["phase"] == "won" and out["round"] > 1
+    assert out["seats"][out["winner"] - 1]["level"] == 9
+    assert [seat["side"] for seat in out["seats"]] == [1, 2, 1]
+    text = text_of("board-three-seeded.l8")
+    assert text.count(": roll ") > 50 and text.count(": lay ") >= 4 and text.count(": keep ") >= 2
+    for words in (" ask ", " give ", " show ", " steal ", " swap", " done", " joker", " again"):
+        assert words in text, words
+
+
+def test_board_explicit_sample_doubles_move_one_piece_by_the_double_LB_2():
+    lines = BOARD_EXPLICIT.splitlines()
+    at = lines.index("2: roll 2 2")
+    out = summary_l8(record.load("\n".join(lines[: at + 1]) + "\n"))
+    assert out["phase"] == "go" and out["dice"] == [2, 2]
+    space = out["seats"][1]["space"]
+    g = record.load("\n".join(lines[: at + 1]) + "\n")
+    assert out["reached"] == [board.step(g.state, 1, 2), board.step(g.state, 1, 4)]
+    assert out["reached"][1] == 14 and space == 10 and board.KINDS[14] == track.STAR
+
+
+def test_board_json_keys_in_order_card_games_first():
+    out = replay_cli("-", stdin=(BOARD_HEAD + "1: roll 3 4\n").encode())
+    assert out.returncode == 2  # the seed's dice are others
+    g = parse(BOARD_HEAD).replay()
+    g.apply(rules.move(board.K_ROLL))
+    d = board.dice(g.state)
+    out = replay_cli("-", stdin=(BOARD_HEAD + "1: roll %d %d\n" % d).encode())
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert list(data) == [
+        "game",
+        "round",
+        "dealer",
+        "phase",
+        "to_move",
+        "went_out",
+        "winner",
+        "draw_pile",
+        "skips_under",
+        "acting",
+        "dice",
+        "reached",
+        "action",
+        "asked",
+        "again",
+        "jokers",
+        "seats",
+    ]
+    assert list(data["seats"][0]) == [
+        "seat",
+        "level",
+        "laid",
+        "hand",
+        "kept",
+        "discard",
+        "discards",
+        "skip",
+        "groups",
+        "side",
+        "space",
+        "shown",
+    ]
+    assert data["phase"] == "go" and data["dice"] == list(d) and data["jokers"] == 8
+    assert [seat["side"] for seat in data["seats"]] == [1, 2, 1]
+    assert all(seat["skip"] is False for seat in data["seats"])  # the jokers' stack is no Skip
+    assert out.stdout.decode().count("\n") == 1 + 16 + 1 + 3 + 1 + 1
+
+
+def test_board_json_mid_ask_and_mid_steal():
+    lines = BOARD_EXPLICIT.splitlines()
+    at = lines.index("2: ask 7 clockwise")
+    out = summary_l8(record.load("\n".join(lines[: at + 1]) + "\n"))
+    assert out["phase"] == "give" and out["to_move"] == 2 and out["acting"] == 3
+    assert out["asked"] == {"value": "7", "direction": "clockwise"} and out["action"] == "ask"
+    at = lines.index("2: show V1")
+    out = summary_l8(record.load("\n".join(lines[: at + 1]) + "\n"))
+    assert out["phase"] == "show" and out["acting"] == 2 and out["action"] == "steal"
+    assert out["seats"][0]["shown"] == ["G9", "G10", "B12"] and out["seats"][1]["shown"] == ["Y4", "V1"]
+
+
+def test_board_explicit_and_seeded_records_of_one_game_replay_alike():
+    """The same game recorded with its seed and explicitly (deals, rebuilt draw piles
+    mid-move, dice): both replay to the recorder's position (the explicit one but for the
+    generator it never uses), and each is written back as it was read."""
+    explicit = board_recorder(6, 1, True, _first_rebuild)
+    seeded = board_recorder(6, 1, False, lambda r: len(r.record.moves) >= len(explicit.record.moves))
+    assert explicit.record.moves == seeded.record.moves
+    assert [o[0] for o in explicit.record.orders.values()] == [PILE]
+    text = write(explicit.record)
+    assert "[Seed" not in text and "\npile " in text and '[Sides "2 1 2 1 2 1"]' in text
+    g = parse(text).replay()
+    assert but_generator(g.state) == but_generator(explicit.game.state)
+    assert parse(write(seeded.record)).replay().state == seeded.game.state
+    for r in (seeded, explicit):
+        again = parse(write(r.record))
+        assert write(again) == write(r.record)
+        assert (again.moves, again.orders, again.deal, again.sides) == (
+            r.record.moves,
+            r.record.orders,
+            r.record.deal,
+            r.record.sides,
+        )
+
+
+def test_board_a_rebuild_mid_move_needs_its_pile_line():
+    r = board_recorder(6, 1, True, _first_rebuild)
+    lines = write(r.record).splitlines()
+    p = next(i for i, line in enumerate(lines) if line.startswith("pile "))
+    assert lines[p - 1].endswith(" all")  # every seat draws: the pile ran out on the way
+    with pytest.raises(RecordError) as e:
+        parse("\n".join(lines[:p] + lines[p + 1 :]) + "\n").replay()
+    assert str(e.value).startswith(
+        "line %d (%s): this move rebuilds the draw pile: the next line must give its order"
+        % (p, lines[p - 1])
+    )
+    toks = lines[p].split()
+    wrong = " ".join(toks[:1] + toks[2:] + toks[1:2] + toks[1:2])
+    with pytest.raises(RecordError) as e:
+        parse("\n".join(lines[:p] + [wrong] + lines[p + 1 :]) + "\n").replay()
+    assert str(e.value).startswith("line %d: pile: " % (p + 1))
+    d = next(i for i, line in enumerate(lines) if line.startswith("deal "))
+    with pytest.raises(RecordError) as e:
+        parse("\n".join(lines[:d] + ["deal W " + lines[d].split(" ", 2)[2]] + lines[d + 1 :]) + "\n").replay()
+    assert str(e.value).startswith("line %d: deal: a wild is not among the 90 cards to shuffle" % (d + 1))
+
+
+def test_board_rolled_dice_reach_what_the_engine_reaches_LB_2():
+    """record.place_dice (an explicit record's roll) reaches the spaces the engine's own
+    roll reaches with the same dice, doubles and other towers included."""
+    r = board_recorder(4, 6, False, lambda r: len(r.record.moves) > 600)
+    g = r.record.start()
+    for m in r.record.moves:
+        if rules.kind(m) == board.K_ROLL:
+            t = bytearray(g.state)
+            g.apply(rules.move(board.K_ROLL))
+            record.place_dice(t, rules.target(m), rules.card(m))
+            t[board.AT_BOARD + board.B_DICE - 1] = g.state[board.AT_BOARD + board.B_DICE - 1]
+            assert board.reached(t) == board.reached(g.state) and board.dice(t) == board.dice(g.state)
+        else:
+            g.apply(m)
+
+
+def test_board_notation_reads_what_it_writes():
+    for words in (
+        "roll 6 1",
+        "go 0 star",
+        "go 27 all",
+        "done",
+        "ask 15 counterclockwise",
+        "ask V clockwise",
+        "give W to 6",
+        "show R1",
+        "steal R1 from 2",
+        "discard O3 and",
+    ):
+        ms = board_notation.parse(words)
+        assert len(ms) == 1
+    assert board_notation.parse("discard O3 and B4") == [
+        rules.move(rules.K_DISCARD, 1, notation.parse_card("O3")),
+        rules.move(rules.K_DISCARD, 0, notation.parse_card("B4")),
+    ]
+    assert board_notation.parse("go 14") == board_notation.parse("go 14 star")
+    assert board_notation.parse("lay R1 R2 R3 / B5 O5 Y5") == notation.parse("lay R1 R2 R3 / B5 O5 Y5")
+
+
+BOARD_BAD = [
+    (BOARD_HEAD + "1: roll 7 1\n", "line 6 (1: roll 7 1): roll needs the two dice, 1 to 6 each"),
+    (BOARD_HEAD + "1: roll 12 1\n", "line 6 (1: roll 12 1): roll needs the two dice"),
+    (BOARD_HEAD + "1: roll 3\n", "line 6 (1: roll 3): roll needs the two dice"),
+    (BOARD_HEAD + "1: roll 1 1\n", "line 6 (1: roll 1 1): the seed rolls "),
+    (BOARD_HEAD + "1: go 28\n", "line 6 (1: go 28): go needs a space from 0 to 27"),
+    (BOARD_HEAD + "1: go 4 ask\n", "line 6 (1: go 4 ask): space 4 is joker, not ask"),
+    (BOARD_HEAD + "1: ask 16 clockwise\n", "line 6 (1: ask 16 clockwise): ask needs a number 1 to 15"),
+    (BOARD_HEAD + "1: ask R left\n", "line 6 (1: ask R left): ask needs a number 1 to 15 or a colour"),
+    (BOARD_HEAD + "1: give R7 2\n", "line 6 (1: give R7 2): give needs a card and the player asking"),
+    (BOARD_HEAD + "1: steal R7 3\n", "line 6 (1: steal R7 3): steal needs a card and the player showing it"),
+    (
+        BOARD_HEAD + "1: skip 2\n",
+        "line 6 (1: skip 2): skip is the card games' move: the board game has no Skips",
+    ),
+    (BOARD_HEAD + "1: done now\n", "line 6 (1: done now): done takes nothing after it"),
+    (
+        BOARD_HEAD + "1: jump\n",
+        "line 6 (1: jump): not a move: a board-game move line starts with roll, go, draw",
+    ),
+    (BOARD_HEAD + "1: draw\n", "line 6 (1: draw): "),
+    (BOARD_HEAD + "2: draw\n", "line 6 (2: draw): it is player 1's turn, not player 2's"),
+    (
+        BOARD_HEAD.replace('[Sides "1 2 1"]', '[Sides "1 3 1"]'),
+        "line 4: Sides gives each player's level side, 1 or 2, as in 1 2 1",
+    ),
+    (
+        BOARD_HEAD.replace('[Sides "1 2 1"]', '[Sides "1 2"]'),
+        "line 4: Sides gives one side for each of the 3 players, not 2",
+    ),
+    (
+        BOARD_HEAD.replace('[Sides "1 2 1"]', '[Keep "yes"]'),
+        "line 4: unknown tag Keep (known: Game, Players, Dealer, Sides, Seed)",
+    ),
+    (
+        HEAD.replace('[Seed "2"]', '[Sides "1 1 1"]'),
+        "line 4: unknown tag Sides (known: Game, Players, Dealer, Keep, Seed)",
+    ),
+    (
+        '[Game "Level 8: Brettspiel"]\n',
+        "line 1: this is a record of Level 8: Brettspiel, not of LEVEL 8, Level Up",
+    ),
+]
+
+
+def _board_explicit_errors():
+    lines = BOARD_EXPLICIT.splitlines()
+    give = lines.index("3: give R7 to 2")
+    show = lines.index("2: show V1")
+    return [
+        (
+            "\n".join(lines[:give] + ["2: give R7 to 2"]) + "\n",
+            "line %d (2: give R7 to 2): player 3 acts now, not player 2" % (give + 1),
+        ),
+        (
+            "\n".join(lines[:give] + ["3: give Y8 to 2"]) + "\n",
+            "line %d (3: give Y8 to 2): " % (give + 1),
+        ),
+        (
+            "\n".join(lines[:show] + ["2: show V5"]) + "\n",
+            "line %d (2: show V5): " % (show + 1),
+        ),
+        (
+            "\n".join(lines[:show] + ["1: steal G9 from 1"]) + "\n",
+            "line %d (1: steal G9 from 1): player 2 acts now, not player 1" % (show + 1),
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text,message",
+    BOARD_BAD + _board_explicit_errors(),
+    ids=[m[:50] for _, m in BOARD_BAD + _board_explicit_errors()],
+)
+def test_board_bad_record_is_refused_with_one_clear_line(text, message):
+    with pytest.raises(RecordError) as e:
+        parse(text).replay()
+    assert str(e.value).startswith(message)
+    assert "\n" not in str(e.value)
+
+
+def test_board_replay_tool_exits_2_with_one_line_on_stderr():
+    text, message = BOARD_BAD[3]
+    out = replay_cli("-", stdin=text.encode())
+    assert out.returncode == 2 and out.stdout == b""
+    err = out.stderr.decode()
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_board_a_seeded_record_rolls_the_seeds_dice_only():
+    with pytest.raises(ValueError):
+        Recorder(cards.BOARD, 2, 1).apply(rules.move(board.K_ROLL, 3, 4))
+    r = Recorder(cards.BOARD, 2, 1, explicit=True)
+    with pytest.raises(ValueError):
+        r.apply(rules.move(board.K_ROLL, 3, 7))
+    r.apply(rules.move(board.K_ROLL, 3, 4))
+    assert board.dice(r.game.state) == (3, 4) and "\n2: roll 3 4\n" in write(r.record)
+    assert "\n2: roll 3 4\n" in write(parse(write(r.record)))
+
+
+BOARD_RECORDING = r"""
+from level8 import record, rules
+from prng import Prng
+from board_driver import plan
+
+for players, seed, explicit in ((6, 1, True), (2, 1, False)):
+    r = record.Recorder(2, players, seed, seed % players, explicit=explicit, sides=(2, 1, 2, 1, 2, 1)[:players])
+    rng = Prng(seed)
+    n = 0
+    while not r.game.over() and n < 500:
+        for m in plan(r.game, rng):
+            r.apply(m)
+            n += 1
+    text = record.write(r.record)
+    print(text.replace("\n", "|"))
+    g = record.load(text)
+    print(bytes(g.state).hex())
+"""
+
+
+def test_board_recorder_and_replay_alike_under_micropython(micropython):
+    driver = str(Path(__file__).parent / "board_driver.py")
+    expected = mpy.run_cpython(BOARD_RECORDING, lib_dirs=[driver], timeout=600)
+    assert expected.count("pile ") >= 1 and expected.count("roll ") > 50
+    assert micropython.run(BOARD_RECORDING, lib_dirs=[driver], timeout=600) == expected
+
+
+def test_docs_page_names_every_board_word_and_tag():
+    page = (ROOT / "docs" / "record-format-l8.md").read_text()
+    for word in board_notation.WORDS:
+        assert "`" + word in page, word
+    assert "| `Sides` |" in page and '[Game "Level 8: Das Brettspiel"]' in page
+    for name in board_notation.ACTIONS:
+        assert "`" + name + "`" in page, name
+
+
+def test_board_records_edited_at_random_fail_with_one_line_never_a_crash():
+    """Lines dropped, repeated or with a word changed: a RecordError naming a line, or a
+    record that still replays; never another exception."""
+    import random
+
+    texts = [without_intro(text_of("board-explicit.l8")), without_intro(text_of("board-three-seeded.l8"))]
+    words = ["roll", "go", "ask", "give", "show", "steal", "discard", "done", "draw", "take", "keep", "next"]
+    words += [
+        "and",
+        "to",
+        "from",
+        "clockwise",
+        "1",
+        "7",
+        "27",
+        "R7",
+        "W",
+        "W=15",
+        "/",
+        ">",
+        "2.1",
+        "V",
+        "pile",
+    ]
+    rng = random.Random(8)
+    for _ in range(600):
+        lines = rng.choice(texts).splitlines()
+        lines = lines[: rng.randrange(10, min(len(lines), 120))]
+        i = rng.randrange(len(lines))
+        op = rng.randrange(4)
+        if op == 0:
+            del lines[i]
+        elif op == 1:
+            lines.insert(i, lines[rng.randrange(len(lines))])
+        elif op == 2:
+            toks = lines[i].split()
+            toks[rng.randrange(len(toks))] = rng.choice(words)
+            lines[i] = " ".join(toks)
+        else:
+            lines[i] += " " + rng.choice(words)
+        try:
+            record.load("\n".join(lines) + "\n")
+        except RecordError as e:
+            assert str(e).startswith("line ") and "\n" not in str(e)
+
+
+@pytest.mark.parametrize("players,seed,dealer", [(2, 0, 1), (3, 7, 3), (6, 4294967295, 4)])
+def test_board_first_deal_and_roll_follow_the_documented_generator(players, seed, dealer):
+    """docs/record-format-l8.md: the board game shuffles its 90 number cards as the card
+    games do, and the same generator then throws each die as below(6) + 1."""
+    g = parse(
+        '[Game "Level 8: Das Brettspiel"]\n[Players "%d"]\n[Dealer "%d"]\n[Seed "%d"]\n'
+        % (players, dealer, seed)
+    ).replay()
+    rng = Prng(seed)
+    order = documented_shuffle(rng, [cards.token(c) for c in cards.deck(cards.BOARD)])
+    assert len(order) == 90 and documented_deal(order, players, dealer, {}) == engine_deal(g.state)
+    g.apply(rules.move(board.K_ROLL))
+    assert board.dice(g.state) == (rng.below(6) + 1, rng.below(6) + 1)

@@ -63,7 +63,7 @@ from array import array
 R = {"peak": 0, "peak_at": 0, "at_start": 0, "changes": 0, "frame_bytes": 0, "key_us": 0, "shows": 0, "full": 0, "moves": 0, "screen": None,
      "info": None, "stats": None, "frame": 0, "bytes_sent": 0, "keys": 0, "hint_peak": 0, "hint_before": 0, "hints": 0,
      "hint_code": 0, "hint_work": 0, "tick_us_max": 0, "tick_peak": 0}
-S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": None, "d": None, "room": 0}
+S = {"phase": 0, "i": 0, "now": 0, "played": 0, "base": 0, "sent": 0, "app": None, "d": None, "room": 0, "show": None}
 PER_MOVE = array("L", [0] * 64)
 PER_KEY = array("L", [0] * len(KEYS))  # bytes sent for each key
 KEY_US = array("L", [0] * len(KEYS))  # time each key took (its drawing included)
@@ -71,9 +71,50 @@ KIND = bytearray(len(KEYS))  # 0 a menu, 1 the cursor on the table, 2 a move pla
 SINK = machine.Sink()  # the panel at the end of the bus: only the bytes count here
 
 
+def reference(n):
+    # docs/device.md's reference loop (tools/bench.py's REFERENCE): µs an iteration in this
+    # run, before the game and after it, for the Pico estimate of this run's times. The
+    # first also warms the runner (Node compiles MicroPython's hottest code as it runs).
+    a = bytearray(50)
+    s = 0
+    t0 = ticks_us()
+    for i in range(n):
+        j = i % 50
+        a[j] = (a[j] + i) & 255
+        s += a[j]
+    return ticks_diff(ticks_us(), t0) / n
+
+
+R["loop"] = [reference(200000), 0]
+
+
 def live():
     # Under the runner each STEP starts right after a collection (see tools/mpy_runner.mjs)
     return gc.mem_alloc() - S["base"] if MICRO else 0
+
+
+class Bus:
+    pass
+
+
+# The display's bus as C functions that send nothing, for runs that time the firmware
+# without the stand-in `machine`'s Python (C_BUS): a Pico's bus and pins are C, and its
+# bus's own time (the caller waits while it sends) is estimated from the bytes sent
+# (tools/bench.py). Made before the baseline, as the Pico's static bus objects.
+C_SPI = Bus()
+C_SPI.write = len
+C_I2C = Bus()
+C_I2C.writeto = C_I2C.writevto = {}.get
+
+
+def c_bus(d):
+    if hasattr(d, "spi"):
+        d.spi = C_SPI
+        d.dc = abs
+        if d.cs is not None:
+            d.cs = abs
+    else:
+        d.i2c = C_I2C
 
 
 def start():
@@ -90,6 +131,8 @@ def start():
         machine.attach_i2c(D["i2c"], D["addr"], SINK)
     dev = device.open(board)
     d = dev.display
+    if C_BUS:
+        c_bus(d)
     show = d.show
 
     def counted(x=0, y=0, w=None, h=None):
@@ -99,6 +142,7 @@ def start():
         show(x, y, w, h)
 
     d.show = counted
+    S["show"] = show
     if MICRO:
         import os
         try:
@@ -242,7 +286,10 @@ def finish(app, d):
 
     R["stats"] = stats.load(app).rows
     R["frame"] = h
+    R["loop"][1] = reference(200000)
     R["bytes_sent"] = d.bytes_sent
+    S["show"]()  # a whole frame, after the game: its bytes (the bus's time for it)
+    R["frame_bus"] = d.bytes_sent - R["bytes_sent"]
     R["keys"] = len(KEYS)
     R["per_move"] = list(PER_MOVE[: R["moves"]])
     R["per_key"] = list(PER_KEY)
@@ -263,14 +310,16 @@ if not MICRO:  # CPython has no runner calling STEP
 """
 
 
-def program(keys, board, hints=(), deal=None, pad=0, ticks=False):
+def program(keys, board, hints=(), deal=None, pad=0, ticks=False, c_bus=False):
     """The program for `keys` on the board named `board`; `hints`: the indices of the keys
     that ask for a hint (their heap is measured as they run); `deal`: (pauses, seed) of a
     deal whose first position the engine's working memory is weighed on (with hints); `pad`:
     bytes allocated before the baseline, which move the app's objects to other addresses.
     MicroPython's collector is conservative (a word in a live block that looks like a
     pointer into the heap keeps that block), so a few hundred bytes of garbage stay or go
-    with the layout: runs with a few pads give the figures' spread."""
+    with the layout: runs with a few pads give the figures' spread. `c_bus`: the display's
+    bus and pins are C functions that send nothing (see c_bus in the program), for times
+    without the stand-in bus's Python."""
     import boards
 
     p = boards.load(board)
@@ -281,7 +330,8 @@ def program(keys, board, hints=(), deal=None, pad=0, ticks=False):
     bus = ("spi", d["spi"]) if d["bus"] == "spi" else ("i2c", d["i2c"])
     import os
 
-    head = "DEBUG = %d\nTICKS = %r\nKEYS = %r\nHINTS = %r\nHINT_DEAL = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (
+    head = "C_BUS = %r\n" % bool(c_bus)
+    head += "DEBUG = %d\nTICKS = %r\nKEYS = %r\nHINTS = %r\nHINT_DEAL = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (
         os.environ.get("APPRUN_DEBUG") == "1",  # the modules loaded at the peak, in the result
         ticks,
         list(keys),
@@ -301,13 +351,13 @@ def stage(board, out_dir):
     return files
 
 
-def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0, ticks=False):
+def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0, ticks=False, c_bus=False):
     """Run the keys under MicroPython from the deployed .mpy files; the result dict and
-    the staged file list. `hints` and `deal` as for program()."""
+    the staged file list. `hints`, `deal` and `c_bus` as for program()."""
     with tempfile.TemporaryDirectory() as tmp:
         files = stage(board, tmp)
         out = mpy.run(
-            program(keys, board, hints, deal, pad, ticks),
+            program(keys, board, hints, deal, pad, ticks, c_bus),
             firmware_dir=tmp,
             lib_dirs=[mpy.HOST_SIM / "machine.py"],
             heap=heap,

@@ -3,11 +3,14 @@
     .venv/bin/python -m tools.l8_samples          # rewrite records/*.l8 and their .json
     .venv/bin/python -m tools.l8_samples --check  # only say which files would change
     .venv/bin/python -m tools.l8_samples --time   # how long each sample takes to replay
+    .venv/bin/python -m tools.l8_samples --only board-   # only the samples named so
 
 The bot games are played by firmware/level8/bot.py at every seat; a stronger bot plays
 other games from the same seeds, so after a bot change this rewrites those samples (and
-their JSON): look at the difference before committing. The rest are written move by move
-here. tests/test_records_l8.py checks every sample against its JSON and its story.
+their JSON): look at the difference before committing. The board game's whole game is
+played by `board_moves` here (a plain deterministic player, not a bot: the board game's
+bots are to come). The rest are written move by move here. tests/test_records_l8.py and
+tests/test_records_board.py check every sample against its JSON and its story.
 """
 
 import argparse
@@ -19,7 +22,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "firmware"))
 
-from level8 import bot, cards, notation, record, rules, view  # noqa: E402
+from level8 import board, board_notation, bot, cards, meld, notation, record, rules, track, view  # noqa: E402
+from level8.levels import COLOUR, RUN, SET  # noqa: E402
 
 RECORDS = REPO / "records"
 FORMAT = "# Format: docs/record-format-l8.md\n"
@@ -62,6 +66,127 @@ def crafted_deck(hands, up, draws, game=cards.LEVEL8, dealer=0):
     for c in order:
         rest.remove(c)
     return bytes(order + bytes(rest))
+
+
+# -- the board game -----------------------------------------------------------------
+
+# a star's or a roll's spaces: the action liked best first
+BOARD_LIKES = (
+    track.JOKER,
+    track.TWO,
+    track.AGAIN,
+    track.ASK,
+    track.STEAL,
+    track.ONE,
+    track.ALL,
+    track.SWAP,
+    track.STAR,
+)
+
+
+def _worth(s, seat, c, hand):
+    """How much card c helps the seat's level: its partners in the hand, by the level's kinds."""
+    if cards.is_wild(c):
+        return 100
+    w = 0
+    for kind, _ in rules.reqs(s, seat):
+        for x in hand:
+            if x == c or cards.is_wild(x):
+                continue
+            if kind == SET and cards.number(x) == cards.number(c):
+                w += 3
+            elif kind == RUN:
+                w += 0 < abs(cards.number(x) - cards.number(c)) <= 2
+            elif kind == COLOUR:
+                w += cards.colour(x) == cards.colour(c)
+    return w
+
+
+def _worst(s, seat, ms, kind):
+    """The move of that kind whose card the seat needs least (the first among equals)."""
+    hand = list(rules.hand(s, seat))
+    best = None
+    for m in ms:
+        if rules.kind(m) == kind:
+            w = _worth(s, seat, rules.card(m), hand)
+            if best is None or w < best[0]:
+                best = (w, m)
+    return best[1]
+
+
+def board_moves(g):
+    """The moves a plain deterministic player makes now in board game g: the liked action,
+    the draw pile, laying out as soon as it can, every add, the card it needs least."""
+    s = g.state
+    ms = g.legal_moves()
+    ph = rules.phase(s)
+    seat = g.to_move()
+    if ph in (board.GO, board.STAR):
+        for kd in BOARD_LIKES:
+            for m in ms:
+                if board.KINDS[rules.target(m)] == kd:
+                    return [m]
+    if ph == board.PICK:
+        return [rules.move(rules.K_DRAW)] if rules.move(rules.K_DRAW) in ms else [ms[0]]
+    if ph == board.SWAP:
+        if rules.move(rules.K_KEPT) in ms and s[board.AT_BOARD + board.B_COUNT] >= 2:
+            return [rules.move(rules.K_KEPT)]
+        return [_worst(s, seat, ms, rules.K_DISCARD)]
+    if ph == board.ASK:
+        hand = list(rules.hand(s, seat))
+        counts = [
+            (sum(1 for x in hand if x < cards.N_NUMBER_CARDS and cards.number(x) == v), -v)
+            for v in range(1, 16)
+        ]
+        return [rules.move(board.K_ASK, 0, -max(counts)[1])]
+    if ph in (board.GIVE, board.SHOW, board.SECOND):
+        return [_worst(s, seat, ms, rules.kind(ms[0]))]
+    if ph == board.STEAL:
+        hand = list(rules.hand(s, seat))
+        return [max(ms, key=lambda m: (_worth(s, seat, rules.card(m), hand + [rules.card(m)]), -m))]
+    if ph == rules.KEEP:  # the two cards it needs most, jokers first
+        keeps = [m for m in ms if rules.kind(m) == rules.K_KEEP]
+        if rules.kept(s, seat) < 2 and keeps:
+            hand = list(rules.hand(s, seat))
+            return [max(keeps, key=lambda m: (_worth(s, seat, rules.card(m), hand), -m))]
+        return [rules.move(rules.K_KEPT)]
+    if ph == rules.PLAY:
+        if not rules.laid(s, seat) and not rules.pending(s, seat):
+            found, _ = meld.layouts(list(rules.hand(s, seat))[-14:], rules.reqs(s, seat), 1)
+            if found:
+                size = sum(len(grp) for grp in found[0])
+                if size < rules.hand_count(s, seat) or rules.level(s, seat) == 8:
+                    out = [rules.move(rules.K_PUT, r, x) for r in range(len(found[0])) for x in found[0][r]]
+                    return out + [rules.move(rules.K_LAY)]
+        adds = [m for m in ms if rules.kind(m) == rules.K_ADD]
+        if adds and rules.hand_count(s, seat) > 1:
+            return [adds[0]]
+        two = [m for m in ms if rules.kind(m) == rules.K_DISCARD and rules.target(m) == 1]
+        if two and rules.hand_count(s, seat) > 2:
+            return [two[0]]
+        one = [m for m in ms if rules.kind(m) == rules.K_DISCARD and rules.target(m) == 0]
+        return [_worst(s, seat, one, rules.K_DISCARD)]
+    return [ms[0]]
+
+
+def board_game(players, seed, sides):
+    """A Recorder after `board_moves` played a seeded board game to its victory."""
+    r = record.Recorder(cards.BOARD, players, seed, seed % players, sides=sides)
+    g = r.game
+    while not g.over():
+        for m in board_moves(g):
+            r.apply(m)
+    return r
+
+
+def scripted_board(players, dealer, deck, sides, lines):
+    """A Recorder after the board-game move lines given (without the player), every
+    shuffle and roll explicit."""
+    r = record.Recorder(cards.BOARD, players, 0, dealer, explicit=True, deck=deck, sides=sides)
+    for line in lines:
+        for m in board_notation.parse(line):
+            r.apply(m)
+    return r
 
 
 def samples():
@@ -135,6 +260,70 @@ def samples():
         + FORMAT
         + record.write(r.record)
     )
+    r = board_game(3, 1, (1, 2, 1))
+    out["board-three-seeded.l8"] = (
+        "# Level 8: Das Brettspiel, three players (player 2 on the two-star side, LB-5) played\n"
+        "# by tools/l8_samples.py's plain player from seed 1 until one wins; at a round's end a\n"
+        "# player who did not lay out keeps cards (LB-4).\n" + FORMAT + record.write(r.record)
+    )
+    deck = crafted_deck(
+        [
+            ["R1", "R2", "O3", "Y5", "Y6", "G9", "G10", "B12", "V14", "V15"],
+            ["R4", "O4", "Y4", "G3", "B8", "B9", "V1", "V2", "O12", "Y13"],
+            ["R7", "O7", "G7", "Y8", "B3", "V5", "V6", "O10", "R14", "G15"],
+        ],
+        "B15",
+        ["V13", "V12", "V11", "V10", "V9", "V8"],
+        cards.BOARD,
+        2,
+    )
+    r = scripted_board(
+        3,
+        2,
+        deck,
+        (1, 2, 1),
+        [
+            "roll 2 4",
+            "go 4 joker",
+            "discard V15",
+            "roll 1 1",
+            "go 2 ask",
+            "ask 7 clockwise",
+            "give R7 to 2",
+            "discard Y13",
+            "roll 5 2",
+            "go 7 steal",
+            "show G9",
+            "show G10",
+            "show B12",
+            "show Y4",
+            "show V1",
+            "show V2",
+            "steal Y4 from 2",
+            "discard R14",
+            "roll 1 3",
+            "go 5 swap",
+            "discard V14",
+            "discard B12",
+            "done",
+            "discard R1",
+            "roll 6 5",
+            "go 10 again",
+            "draw",
+            "discard O12",
+            "roll 2 2",
+            "go 14 star",
+            "go 21 joker",
+            "discard V2",
+        ],
+    )
+    out["board-explicit.l8"] = (
+        "# Level 8: Das Brettspiel, three players, a made-up deal and every roll written out (no\n"
+        "# Seed): a joker from the stack, an ask player 3 answers with one of its three 7s, a\n"
+        "# Steal (players 1 and 2 show three cards each), a swap of two for three, a card and\n"
+        "# another turn, doubles (2 2: one piece 2, the other 4) reaching the star, which\n"
+        "# chooses the next free joker space.\n" + FORMAT + record.write(r.record)
+    )
     return out
 
 
@@ -183,6 +372,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.l8_samples", description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="write nothing; list the files that would change")
     ap.add_argument("--time", action="store_true", help="write nothing; time each sample's replay")
+    ap.add_argument("--only", default="", help="only the samples whose names start with this")
     args = ap.parse_args(argv)
     if args.time:
         time_samples()
@@ -192,6 +382,8 @@ def main(argv=None):
 
     changed = []
     for name, text in samples().items():
+        if not name.startswith(args.only):
+            continue
         buf = io.StringIO()
         with redirect_stdout(buf):
             status = replay.main_text(text)

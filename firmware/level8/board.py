@@ -8,8 +8,8 @@ area (the 90 number cards and the 8 jokers) and a block of its own after the are
     track kind, NONE between actions)   17 its counter (piles still to take, cards
     discarded in a swap)   18 another turn to come (AGAIN)   19 the seat that must act
     when it is not the seat on turn (NO_SEAT when none)   20 the value asked for (1..15
-    a number, 16..21 a colour)   21 the direction asked (0 clockwise)   22..39 the cards each seat shows for a Steal (3 a seat,
-    NONE for none)
+    a number, 16..21 a colour)   21 the direction asked (0 clockwise, 1 the other way)
+    22..39 the cards each seat shows for a Steal (3 a seat, NONE for none)
 The jokers' stack is section JOKERS (the first seat's Skip section: the board game has no
 Skips). A turn is ROLL, GO (one of the two reached spaces), the action's own steps, then
 the card game's PLAY (lay out, add, discard): that step, keeping cards and the levels at a
@@ -31,7 +31,7 @@ Moves, beyond the card games' (layout.py):
 """
 
 from compat import const
-from level8 import cards, track
+from level8 import cards, rules, track
 from level8.levels import RUN, SET
 from level8.rules import (
     AT_CARDS,
@@ -44,6 +44,7 @@ from level8.rules import (
     AT_RNG,
     AT_ROUND,
     AT_SEATS,
+    AT_SIDES,
     AT_STARTS,
     AT_TURN,
     AT_WINNER,
@@ -59,7 +60,6 @@ from level8.rules import (
     K_DRAW,
     K_GIVE,
     K_KEPT,
-    K_NEXT,
     K_TAKE,
     KEEP,
     LAID,
@@ -75,13 +75,11 @@ from level8.rules import (
     S_LEVEL,
     SEAT_BYTES,
     WON,
-    _apply,
     _dup,
     _end_turn,
     _find_in_hand,
     _gather,
     _into_hand,
-    _legal,
     _move,
     _order,
     _out_of_hand,
@@ -93,15 +91,14 @@ from level8.rules import (
     hand_count,
     move,
     pile_count,
+    reqs,
     size,
 )
-from level8.sides import table
 
 N_CARDS = const(98)  # 90 number cards and 8 jokers (LB-1)
 N_JOKERS = const(8)
 AT_BOARD = const(192)  # AT_AREA + N_CARDS
 B_POS = const(0)
-B_SIDE = const(6)
 B_DICE = const(12)
 B_REACH = const(14)
 B_ACTION = const(16)
@@ -133,7 +130,6 @@ K_GO = const(13)
 K_ASK = const(14)
 K_SHOW = const(15)
 
-TABLES = (table(cards.BOARD, 1), table(cards.BOARD, 2))
 KINDS = bytes([track.kind(p) for p in range(track.N_SPACES)])
 
 
@@ -145,7 +141,7 @@ def tower(s, seat):
 
 
 def side(s, seat):
-    return s[AT_BOARD + B_SIDE + seat]
+    return s[AT_SIDES + seat]
 
 
 def dice(s):
@@ -183,12 +179,6 @@ def shown(s, seat):
     return bytes([c for c in s[at : at + SHOW_MAX] if c != NONE])
 
 
-def reqs(s, seat):
-    """The seat's current level on its side (LB-5)."""
-    lv = s[AT_SEATS + seat * SEAT_BYTES + S_LEVEL]
-    return TABLES[s[AT_BOARD + B_SIDE + seat] - 1][(lv if lv < 8 else 8) - 1]
-
-
 def matches(c, v):
     """True when number card c answers an Ask for v (jokers are no number: they never do)."""
     if c >= cards.N_NUMBER_CARDS:
@@ -224,7 +214,7 @@ def new_state(n_players, seed=0, first_dealer=0, sides=None, deck=None):
     store(Prng(seed), s, AT_RNG)
     for seat in range(n_players):
         s[AT_SEATS + seat * SEAT_BYTES + S_LEVEL] = 1
-        s[AT_BOARD + B_SIDE + seat] = sides[seat]
+        s[AT_SIDES + seat] = sides[seat]
     numbers = cards.N_NUMBER_CARDS
     for k in range(1, N_SECTIONS + 1):
         s[AT_STARTS + k] = numbers if k <= JOKERS else N_CARDS
@@ -584,8 +574,12 @@ def only_full(s):
 
 
 def legal_moves(s, out):
-    """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
+    """Write the legal moves into `out` (rules.MAX_MOVES long); return how many. Laying
+    out, adding, discarding and keeping are the card game's moves, with LB-6's more."""
     ph = s[AT_PHASE]
+    if ph <= WON:
+        k = rules.legal_moves(s, out)
+        return full_moves(s, out, k) if ph == PLAY else k
     seat = s[AT_TURN]
     n = s[AT_PLAYERS]
     b = AT_BOARD
@@ -652,19 +646,23 @@ def legal_moves(s, out):
         for p in range(n):
             at = b + B_SHOWN + p * SHOW_MAX
             for i in range(at, at + SHOW_MAX):
-                if s[i] != NONE and (i == at or s[i] != s[i - 1]):
+                if s[i] != NONE and not _dup(s, at, i):  # two jokers shown: one move
                     out[k] = move(K_TAKE, p, s[i])
                     k += 1
         return k
-    if ph == SECOND:
-        lo = begin(s, HAND_OF + seat)
-        for i in range(lo, end(s, HAND_OF + seat)):
-            if not _dup(s, lo, i):
-                out[k] = move(K_DISCARD, 0, s[i])
-                k += 1
-        return k
-    k = _legal(s, out)
-    if ph != PLAY or not s[AT_SEATS + seat * SEAT_BYTES + S_GROUPS] & LAID:
+    lo = begin(s, HAND_OF + seat)  # SECOND
+    for i in range(lo, end(s, HAND_OF + seat)):
+        if not _dup(s, lo, i):
+            out[k] = move(K_DISCARD, 0, s[i])
+            k += 1
+    return k
+
+
+def full_moves(s, out, k):
+    """Step 2 and 3's moves beyond the card game's, after its `k` (LB-6): a joker onto a
+    full run, two discards when only full combinations are laid out."""
+    seat = s[AT_TURN]
+    if not s[AT_SEATS + seat * SEAT_BYTES + S_GROUPS] & LAID:
         return k
     lo = begin(s, HAND_OF + seat)
     hi = end(s, HAND_OF + seat)
@@ -674,8 +672,8 @@ def legal_moves(s, out):
     for i in range(lo, hi):
         if s[i] == cards.WILD:
             joker = True
-    if joker:  # LB-6: a full run takes jokers still (one past its top, as it were)
-        for slot in range(n * GROUPS_PER_SEAT):
+    if joker:  # a full run takes jokers still (one past its top, as it were)
+        for slot in range(s[AT_PLAYERS] * GROUPS_PER_SEAT):
             if (
                 size(s, GROUP + slot)
                 and s[AT_SEATS + (slot // GROUPS_PER_SEAT) * SEAT_BYTES + S_GROUPS] & LAID
@@ -684,7 +682,7 @@ def legal_moves(s, out):
             ):
                 out[k] = move(K_ADD, slot, cards.wild_as_number(cards.N_NUMBERS))
                 k += 1
-    if only_full(s):  # LB-6: two discards instead of one
+    if only_full(s):
         for i in range(lo, hi):
             if not _dup(s, lo, i):
                 out[k] = move(K_DISCARD, 1, s[i])
@@ -696,11 +694,16 @@ def legal_moves(s, out):
 
 
 def apply(s, m, order=None):
-    """Play the legal move m for the seat that must act (rules.apply's contract)."""
+    """Play the legal move m for the seat that must act (rules.apply's contract). Laying
+    out, adding and keeping are the card game's own; a discard ends the turn here, and the
+    end of keeping and the next deal are the board's (LB-4)."""
     kd = m >> 12
     c = m & 127
     t = (m >> 7) & 31
     ph = s[AT_PHASE]
+    if ph <= WON and kd != K_DISCARD and kd < K_KEPT:
+        rules.apply(s, m, order)
+        return
     seat = s[AT_TURN]
     b = AT_BOARD
     if kd == K_ROLL:
@@ -784,11 +787,9 @@ def apply(s, m, order=None):
     elif kd == K_KEPT:
         _next_keeper(s, seat, order)
         return
-    elif kd == K_NEXT:
+    else:  # K_NEXT (laying out, adding and keeping are the card game's own: rules.apply)
         _next_keeper(s, s[AT_ENDER], order)
         return
-    else:  # laying out, adding, keeping: the card game's own (K_PUT, K_LAY, K_CANCEL, K_ADD, K_KEEP)
-        _apply(s, m, order)
     ph = s[AT_PHASE]
     if ph == PLAY or ph > WON:
         _refill(s, order)

@@ -1,6 +1,6 @@
 """Why a board-game move or position is refused, in a player's words: loaded only then.
 
-`problem(s, m)` is None exactly for the moves `board.legal_moves` lists (it asks them);
+`problem(s, m)` is None exactly for the moves `rules.legal_moves` lists (it asks them);
 steps 2 and 3 (lay out, add, discard) and keeping cards have the card games' words.
 """
 
@@ -14,7 +14,6 @@ from level8.board import (
     B_ASKED,
     B_COUNT,
     B_POS,
-    B_SIDE,
     COLOUR_ASK,
     GIVE,
     GO,
@@ -35,8 +34,11 @@ from level8.board import (
 )
 from level8.rules import (
     AT_AREA,
+    AT_FORMAT,
     AT_PLAYERS,
+    AT_SIDES,
     AT_STARTS,
+    FORMAT,
     K_ADD,
     K_DISCARD,
     K_DRAW,
@@ -80,13 +82,13 @@ def problem(s, m):
         m = K_SKIPPED << 12
     if ph <= WON and kd < K_ROLL:
         if ph == PLAY and kd == K_DISCARD and target(m) == 1:
-            why = referee.card_problem(s, move(K_DISCARD, 0, card(m)))
+            why = referee.problem(s, move(K_DISCARD, 0, card(m)))
             if why:
                 return why
             if not laid(s, turn(s)):
                 return "only a player who has laid out may discard two cards"
             return "two cards are discarded only when every laid combination is full"
-        why = referee.card_problem(s, m)
+        why = referee.problem(s, m)
         if ph == PLAY and kd == K_ADD and not why:
             return "that joker does not go there"
         return why or "not a move"
@@ -151,7 +153,9 @@ def problem(s, m):
 
 def state_problem(s):
     """None when `s` is a whole, consistent board-game position, else what is wrong."""
-    if len(s) != SIZE or s[AT_PLAYERS] < 2 or s[AT_PLAYERS] > 6:
+    if len(s) != SIZE or s[AT_FORMAT] != FORMAT:
+        return "not a LEVEL 8 position of this version"
+    if s[AT_PLAYERS] < 2 or s[AT_PLAYERS] > 6:
         return "no such game or number of players"
     prev = 0
     for k in range(N_SECTIONS + 1):
@@ -172,6 +176,6 @@ def state_problem(s):
     for p in range(s[AT_PLAYERS]):
         if not 1 <= level(s, p) <= 9:
             return "a level is out of range"
-        if s[AT_BOARD + B_SIDE + p] not in (1, 2) or s[AT_BOARD + B_POS + p] >= track.N_SPACES:
+        if s[AT_SIDES + p] not in (1, 2) or s[AT_BOARD + B_POS + p] >= track.N_SPACES:
             return "a level side or a tower is out of range"
     return None

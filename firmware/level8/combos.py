@@ -194,10 +194,26 @@ def level_problem(groups, reqs):
     return "the groups cannot each take a different part of " + describe_level(reqs)
 
 
-def extend_one(kind, group, card):
+def _full_run(group):
+    """The valued cards of a run from 1 to 15 that `group` is (its first 15 cards, any after
+    them jokers added to it as full, LB-6: free or as 15), else None."""
+    if len(group) < _N:
+        return None
+    for c in group[_N:]:
+        if c != cards.WILD and c != cards.wild_as_number(_N):
+            return None
+    out = resolve(group[:_N], RUN, _N)
+    if out is None:
+        return None
+    return out + [cards.wild_as_number(_N)] * (len(group) - _N)
+
+
+def extend_one(kind, group, card, full_takes_jokers=False):
     """(the group with `card` added and its wilds valued, None) when the card extends the
     laid combination: at an end of a run, by number to a set, by colour to a colour group;
-    else (None, why not). The group's free wilds may take any values consistent with it."""
+    else (None, why not). The group's free wilds may take any values consistent with it.
+    With `full_takes_jokers` (the board game, LB-6) a run from 1 to 15 still takes a joker,
+    free or as 15: valued 15, as the board game's engine lays it (one past the top, as it were)."""
     if card == cards.SKIP:
         return None, "a Skip never fits a combination"
     new = list(group)
@@ -213,6 +229,10 @@ def extend_one(kind, group, card):
         if cards.colour(card) < 0:
             return None, cards.token(card) + " stands for a number and cannot join a colour group"
         return None, cards.token(card) + " is not the colour of this group"
+    if full_takes_jokers and (card == cards.WILD or card == cards.wild_as_number(_N)):
+        full = _full_run(group)
+        if full is not None:
+            return full + [cards.wild_as_number(_N)], None
     if card == cards.WILD:
         out = resolve(new, RUN, 1)
         if out is None:
@@ -230,15 +250,16 @@ def extend_one(kind, group, card):
     return _fill_run(new, start), None
 
 
-def extend(kind, group, added):
+def extend(kind, group, added, full_takes_jokers=False):
     """Add the cards of `added` one at a time. Returns (cards, None) with every wild valued
-    when all fit, else (the combination before the card that did not fit, why not)."""
+    when all fit, else (the combination before the card that did not fit, why not).
+    `full_takes_jokers`: the board game's LB-6 (see extend_one)."""
     out = resolve(group, kind, 1)
     if out is None:
         return None, "the laid cards are not a " + ("colour group" if kind == COLOUR else KIND_NAMES[kind])
     current = list(group)
     for card in added:
-        new, why = extend_one(kind, current, card)
+        new, why = extend_one(kind, current, card, full_takes_jokers)
         if new is None:
             return out, why
         current.append(card)

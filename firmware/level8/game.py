@@ -1,28 +1,93 @@
-"""A game of LEVEL 8 or Level Up: its state, a buffer for its legal moves, and saving.
+"""Any game of the Level 8 family, by its game byte: the card games' rules (rules.py) or
+the board game's (board.py, built on them). `legal_moves`, `apply`, `problem` and the
+others pass a state to its game's rules; `Game` holds a state, a buffer for its legal
+moves, and saving.
 
-The rules live in `rules`; the words for a refused move in `referee`, loaded only then.
-A save is the state's bytes: the generator that shuffles on is inside them.
+The words for a refused move are `referee` (`board_referee`), loaded only then. A save is
+the state's bytes: the generator that shuffles on is inside them.
 """
 
 from array import array
 
 from level8 import rules
-from level8.rules import MAX_MOVES, IllegalMove  # noqa: F401
+from level8.rules import AT_GAME, AT_TURN, MAX_MOVES, IllegalMove  # noqa: F401
+
+_BOARD = 2  # cards.BOARD
+_board = []  # type: list  # level8.board once a board game is played: an import in a function allocates on MicroPython
+
+
+def board_rules():
+    """The module `level8.board`, imported once."""
+    if not _board:
+        from level8 import board
+
+        _board.append(board)
+    return _board[0]
+
+
+def of(s):
+    """The rules that play `s`: the module `rules`, or `board` for the board game."""
+    return board_rules() if s[AT_GAME] == _BOARD else rules
+
+
+def new_state(game, players, seed=0, dealer=0, keep=False, deck=None, sides=None):
+    """A new game's state (rules.new_state; the board game: board.new_state, with each
+    seat's level side in `sides`, LB-5)."""
+    if game == _BOARD:
+        if keep:  # the board game keeps four by its own rule (LB-4), not as an option
+            raise ValueError("keeping four cards is Level Up's option")
+        return board_rules().new_state(players, seed, dealer, sides, deck)
+    return rules.new_state(game, players, seed, dealer, keep, deck)
+
+
+def legal_moves(s, out):
+    return of(s).legal_moves(s, out)
+
+
+def apply(s, m, order=None):
+    of(s).apply(s, m, order)
+
+
+def actor(s):
+    """The seat that must act: the seat on turn, or in the board game a seat asked for a
+    card or showing cards for a Steal."""
+    return board_rules().actor(s) if s[AT_GAME] == _BOARD else s[AT_TURN]
+
+
+def problem(s, m):
+    """None when m is legal for the seat that must act, else why not, in words."""
+    if s[AT_GAME] == _BOARD:
+        from level8 import board_referee
+
+        return board_referee.problem(s, m)
+    from level8 import referee
+
+    return referee.problem(s, m)
+
+
+def state_problem(s):
+    """None when `s` is a whole, consistent position of a game of the family, else what is
+    wrong with it."""
+    if len(s) > AT_GAME and s[AT_GAME] == _BOARD:
+        from level8 import board_referee
+
+        return board_referee.state_problem(s)
+    from level8 import referee
+
+    return referee.state_problem(s)
 
 
 class Game:
     def __init__(self, game=0, players=2, seed=0, dealer=0, keep=False, deck=None, state=None, sides=None):
-        """A new game (see rules.new_state; `sides`: the board game's level side per seat),
-        or with `state` the Game playing on that bytearray, not copied, not checked."""
-        self.state = (
-            state if state is not None else rules.new_state(game, players, seed, dealer, keep, deck, sides)
-        )
+        """A new game (see new_state), or with `state` the Game playing on that
+        bytearray, not copied, not checked."""
+        self.state = state if state is not None else new_state(game, players, seed, dealer, keep, deck, sides)
         self.buf = array("H", bytes(2 * MAX_MOVES))
         self.listed = -1  # legal moves in `buf` for this position; -1: not listed
 
     def list_moves(self):
         """Fill `buf` with the legal moves and return how many; apply() looks there."""
-        self.listed = rules.legal_moves(self.state, self.buf)
+        self.listed = legal_moves(self.state, self.buf)
         return self.listed
 
     def legal_moves(self):
@@ -30,18 +95,16 @@ class Game:
 
     def check(self, m):
         """None when m is legal here, else why not."""
-        from level8 import referee
-
-        return referee.problem(self.state, m)
+        return problem(self.state, m)
 
     def apply(self, m, order=None):
-        """Play m for the seat on turn, or raise IllegalMove with the reason. `order`:
+        """Play m for the seat that must act, or raise IllegalMove with the reason. `order`:
         the cards' order (top first) when the move deals or rebuilds the draw pile."""
         n = self.listed if self.listed >= 0 else self.list_moves()
         buf = self.buf
         for i in range(n):
             if buf[i] == m:
-                rules.apply(self.state, m, order)
+                apply(self.state, m, order)
                 self.listed = -1
                 return
         raise IllegalMove(self.check(m) or "not a move")
@@ -50,10 +113,7 @@ class Game:
         return rules.phase(self.state) == rules.WON
 
     def to_move(self):
-        s = self.state
-        if s[rules.AT_GAME] == 2:  # the board game: a giver or a shower may act off turn
-            return rules.board_rules().actor(s)
-        return rules.turn(s)
+        return actor(self.state)
 
     def clone(self):
         return Game(state=bytearray(self.state))
@@ -64,10 +124,8 @@ class Game:
     @staticmethod
     def decode(data):
         """A Game at position `data`; ValueError with the reason when it is not one."""
-        from level8 import referee
-
         s = bytearray(data)
-        why = referee.state_problem(s)
+        why = state_problem(s)
         if why:
             raise ValueError("not a saved LEVEL 8 game: " + why)
         return Game(state=s)

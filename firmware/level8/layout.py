@@ -27,6 +27,10 @@ Layout of `s` (the AT_* offsets):
 
 A move is kind << 12 | target << 7 | card: a card code (cards) and a target (a seat, a
 requirement 0..3 or a group 0..23), both 0 when unused.
+
+The board game (game byte cards.BOARD) has the same layout, 98 cards in the area (its
+jokers' stack is section FRONT), a block of its own after the area, its own phases past
+WON and moves past K_NEXT: board.py.
 """
 
 from compat import const
@@ -172,24 +176,9 @@ def gained(s, seat):
     return _seat(s, seat, S_GAINED)
 
 
-_board = []  # the board game's module, once a board game is played
-
-
-def board_rules():
-    """level8.board, loaded on the first board game (an import in a function allocates
-    each time on MicroPython, so the module is kept here)."""
-    if not _board:
-        from level8 import board
-
-        _board.append(board)
-    return _board[0]
-
-
 def reqs(s, seat):
-    """The requirements of the seat's current level (one-star side, L8-2; the board game:
-    the seat's side, LB-5)."""
-    if s[AT_GAME] == 2:  # cards.BOARD
-        return board_rules().reqs(s, seat)
+    """The requirements of the seat's current level (one-star side, L8-2; the board game's
+    are rules.reqs)."""
     return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
 
 

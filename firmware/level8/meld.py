@@ -33,7 +33,6 @@ kept (then the worst one's is reused), and the answer.
 """
 
 from compat import const
-from level8 import cards, combos
 
 # Copies of cards' and levels' values, as constants the compiler puts in place (a test
 # checks they agree).
@@ -42,6 +41,8 @@ _COLOURS = const(6)  # cards.N_COLOURS
 _NUMBER_CARDS = const(90)  # cards.N_NUMBER_CARDS: the codes below are number cards
 _W = const(90)  # cards.WILD, a free wild
 _SKIP = const(91)  # cards.SKIP
+_WILD_NUMBER = const(92)  # cards.WILD_NUMBER: a wild valued 1 .. 15
+_WILD_COLOUR = const(107)  # cards.WILD_COLOUR: a wild valued red .. violet
 _CODES = const(113)  # cards.N_CODES
 _RUN = const(0)  # levels.RUN
 _SET = const(1)  # levels.SET
@@ -55,18 +56,24 @@ _NO_SCORE = const(1048576)  # above every score
 _GAP = const(7)  # a run's choice at a number: a card of the hand (0..6), then a gap
 _NONE = const(255)  # no choice made yet
 
-# The codes that can stand together in a set of each number / a colour group of each colour.
-_SET_CODES = tuple(tuple([cards.number_card(c, n) for c in range(_COLOURS)] + [cards.wild_as_number(n)])
-                   for n in range(1, _N + 1))
-_COLOUR_CODES = tuple(tuple([cards.number_card(c, n) for n in range(1, _N + 1)] + [cards.wild_as_colour(c)])
-                      for c in range(_COLOURS))
-# Per card code: the set it can join (number - 1) and the colour group (colour), 255 for none;
-# as indexes of `per_set` and `per_colour`, where a card of no set or colour counts apart.
-_SET_OF = bytes([cards.number(c) - 1 if cards.number(c) else 255 for c in range(_CODES)])
-_COLOUR_OF = bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in range(_CODES)])
-_SET_SLOT = bytes([min(v, _N) for v in _SET_OF])
-_COLOUR_SLOT = bytes([min(v, _COLOURS) for v in _COLOUR_OF])
-_KEPT_VALUE = bytes([cards.number(c) if c < _NUMBER_CARDS else 0 for c in range(_CODES)])
+# The codes that can stand together in a set of each number / a colour group of each colour,
+# and per card code: the set it can join (number - 1) and the colour group (colour), 255 for
+# none; as indexes of `per_set` and `per_colour`, where a card of no set or colour counts
+# apart; the number a card kept in the hand counts. Made from the layout of the codes (see
+# `cards`; a test checks them against its functions), not by calling them: importing costs less.
+_SET_CODES = tuple([bytes(range(v, _NUMBER_CARDS, _N)) + bytes((_WILD_NUMBER + v,)) for v in range(_N)])
+_COLOUR_CODES = tuple(
+    [bytes(range(c * _N, c * _N + _N)) + bytes((_WILD_COLOUR + c,)) for c in range(_COLOURS)]
+)
+_SET_OF = bytes(range(_N)) * _COLOURS + b"\xff\xff" + bytes(range(_N)) + b"\xff" * _COLOURS
+_COLOUR_OF = (
+    (b"\x00" * _N + b"\x01" * _N + b"\x02" * _N + b"\x03" * _N + b"\x04" * _N + b"\x05" * _N)
+    + b"\xff" * (_WILD_COLOUR - _NUMBER_CARDS)
+    + bytes(range(_COLOURS))
+)
+_SET_SLOT = bytes(range(_N)) * _COLOURS + b"\x0f\x0f" + bytes(range(_N)) + b"\x0f" * _COLOURS
+_COLOUR_SLOT = _COLOUR_OF[:_NUMBER_CARDS] + b"\x06" * (_WILD_COLOUR - _NUMBER_CARDS) + bytes(range(_COLOURS))
+_KEPT_VALUE = bytes(range(1, _N + 1)) * _COLOURS + bytes(_CODES - _NUMBER_CARDS)
 
 
 class _Search:
@@ -79,7 +86,7 @@ class _Search:
         self.per_set = bytearray(_N + 1)
         self.per_colour = bytearray(_COLOURS + 1)
         self.left = 0
-        self.kept = 0  # the sum of the numbers of the number cards in the hand
+        self.kept = 0  # the sum of the numbers of the number cards in the hand, groups too
         for c in hand:
             if c != _SKIP:
                 self._take(c)
@@ -92,7 +99,6 @@ class _Search:
         self.set_hand = [bytes([c for c in codes if counts[c]]) for codes in _SET_CODES]
         self.colour_hand = [bytes([c for c in codes if counts[c]]) for codes in _COLOUR_CODES]
         self.numbers = bytes([v for v in range(_N) if self.set_hand[v]])
-        self.numbers_down = bytes([v for v in range(_N - 1, -1, -1) if self.set_hand[v]])
         self.colours = bytes([v for v in range(_COLOURS) if self.colour_hand[v]])
         n = len(reqs)
         self.n = n
@@ -110,8 +116,15 @@ class _Search:
         for r in range(n - 1, -1, -1):
             kind, size = reqs[r]
             self.need[r] = self.need[r + 1] + max(1, size)
-            for a in (self.sets_from, self.set_sizes, self.set_top, self.colours_from, self.colour_sizes,
-                      self.colour_top, self.runs_from):
+            for a in (
+                self.sets_from,
+                self.set_sizes,
+                self.set_top,
+                self.colours_from,
+                self.colour_sizes,
+                self.colour_top,
+                self.runs_from,
+            ):
                 a[r] = a[r + 1]
             if kind == _SET:
                 self.sets_from[r] += 1
@@ -135,16 +148,25 @@ class _Search:
         self.chain = bytearray(n + 1)
         for r in range(n - 1, 0, -1):
             self.chain[r] = reqs[r] == reqs[r - 1] and (r == n - 1 or self.chain[r + 1])
-        self.low_set = bytearray(_N + 1)
-        self.low_colour = bytearray(_COLOURS + 1)
+        # The counts `_measure` makes of those cards, where it needs them (equal runs only
+        # ask which numbers have a card).
+        sets = colours = False
+        for r in range(1, n):
+            if self.chain[r]:
+                sets = sets or self.sets_from[r] > 0
+                colours = colours or self.colours_from[r] > 0
+        self.low_set = bytearray(_N + 1) if sets else None
+        self.low_colour = bytearray(_COLOURS + 1) if colours else None
         self.groups = [[] for _ in reqs]  # type: list[list[int]]
+        self.floors = bytearray(n + 1)
         # Per requirement, the loop that builds its group: a set's or colour group's codes
         # in the hand and how many of each it holds; a run's numbers with a card, the card
         # taken there (or a gap) and the gaps before.
         self.choice = [bytearray(_N + 1) for _ in reqs]
         self.taken = [bytearray(_N + 1) for _ in reqs]
-        self.at = [bytearray(_N + 1) for _ in reqs]
+        self.at = [bytearray(_N + 1) if kind == _RUN else None for kind, _ in reqs]
         self.top = bytearray(4)
+        self.held = bytearray(_N) if self.runs_from[0] else None
         self.match = bytearray(n + 1)
         # Per requirement, those equal to it (itself too), bit by bit; and the requirements
         # each group of a layout meets (see `_may_repeat`).
@@ -213,6 +235,9 @@ class _Search:
         top = self.top
         per_set = self.per_set
         per_colour = self.per_colour
+        # The numbers with a card, low to high: the bounds on runs step from card to card.
+        numbers = self.held
+        m = -1  # not listed yet
         if self.chain[r]:
             # Only the cards from the lowest of the group before r on count (see `same`).
             per_set = self.low_set
@@ -221,13 +246,22 @@ class _Search:
             if floor > _W:
                 floor = _W
             counts = self.counts
-            if self.sets_from[r] or self.runs_from[r]:
+            if self.sets_from[r]:
                 for v in self.numbers:
                     k = 0
                     for c in self.set_hand[v]:
                         if c >= floor:
                             k += counts[c]
                     per_set[v] = k
+            elif self.runs_from[r]:
+                # Runs only: whether each number has a card is enough.
+                m = 0
+                for v in self.numbers:
+                    for c in self.set_hand[v]:
+                        if c >= floor and counts[c]:
+                            numbers[m] = v
+                            m += 1
+                            break
             if self.colours_from[r]:
                 for v in self.colours:
                     k = 0
@@ -265,11 +299,20 @@ class _Search:
                 after += lack if lack > lack2 and lack > 0 else lack2 if lack2 > 0 else 0
         k = self.runs_from[r]
         if k:
-            layable += k * _run_cover(per_set, self.counts[_W])
+            if m < 0:
+                m = 0
+                for v in self.numbers:
+                    if per_set[v]:
+                        numbers[m] = v
+                        m += 1
+            layable += k * _run_cover(numbers, m, self.counts[_W])
             reqs = self.reqs
+            size = lack = 0
             for q in range(r, self.n):
                 if reqs[q][0] == _RUN:
-                    lack = _run_lack(per_set, reqs[q][1])
+                    if reqs[q][1] != size:
+                        size = reqs[q][1]
+                        lack = _run_lack(numbers, m, size)
                     here += lack
                     if q > r:
                         after += lack
@@ -286,10 +329,12 @@ class _Search:
         m = self.layable[r]
         kept = 0
         if m < nonfree:
-            kept = self.kept
+            kept = self._kept()
             per_set = self.per_set
             left = m
-            for v in self.numbers_down:
+            numbers = self.numbers
+            for i in range(len(numbers) - 1, -1, -1):
+                v = numbers[i]
                 k = per_set[v]
                 if k > left:
                     k = left
@@ -302,6 +347,14 @@ class _Search:
         base = (15 - self.cards + self.left + self.wilds - m) * _SCORE_LAID + kept
         self.base[r] = base
         return base
+
+    def _kept(self):
+        """The sum of the numbers of the number cards in the hand, but for those in groups."""
+        kept = self.kept
+        for g in self.groups:
+            for c in g:
+                kept -= _KEPT_VALUE[c]
+        return kept
 
     def _over(self, rank):
         """A branch left unsearched that ranks `rank` at best: what the next pass may allow."""
@@ -363,6 +416,11 @@ class _Search:
                 cap = worst // _SCORE_WILDS
         self.cap[r] = cap
         self.reach[r] = reach
+        # The lowest card of the group of an equal requirement before (see `same`), for the
+        # groups built from here.
+        q = self.same[r]
+        floor = min(self.groups[q]) if q >= 0 else 0
+        self.floors[r] = floor
         kind, size = self.reqs[r]
         g = self.groups[r]
         if kind == _RUN:
@@ -380,8 +438,6 @@ class _Search:
             # it took its cards: a number or colour whose cards all together leave more to
             # wilds is looked at no further.
             room = cap - wilds - self.rest[r]
-            q = self.same[r]
-            floor = min(self.groups[q]) if q >= 0 else 0
             if floor > _W:
                 room = _NO_RANK  # (only wilds with values before: `_with_wilds` sorts it out)
             counts = self.counts
@@ -433,10 +489,14 @@ class _Search:
             top = _N - n
         if size - n > low:
             low = size - n
+        # The group's cards are counted out of the hand (`left`) here, not as it is built.
+        left = self.left - n
+        if low > top or left - low < self.need[r + 1]:
+            return
         q = self.same[r]
         if q >= 0:
             # Equal requirements take groups in order of lowest card (a free wild is _W).
-            floor = min(self.groups[q])
+            floor = self.floors[r]
             lowest = min(g) if g else _W
             if lowest > _W:
                 if floor > _W:
@@ -446,9 +506,6 @@ class _Search:
                     top = 0
             elif lowest < floor:
                 return
-        left = self.left
-        if low > top or left - low < self.need[r + 1]:
-            return
         wilds = self.wilds
         rest = self.rest[r]
         if low + rest > self.cap[r] - wilds:
@@ -495,7 +552,7 @@ class _Search:
         for _ in range(j):
             g.pop()
         counts[_W] = free
-        self.left = left
+        self.left = left + n
         self.wilds = wilds
 
     def _alike(self, r, g, size, codes):
@@ -507,10 +564,19 @@ class _Search:
         counts = self.counts
         per_set = self.per_set
         per_colour = self.per_colour
+        # Whether the group's cards are counted out of `per_set` and `per_colour`: only when
+        # a requirement after r reads them (the bounds read `per_set` from every one).
+        sets = r + 1 < self.n
+        colours = self.colours_from[r + 1]
         at = self.choice[r]  # the codes in the hand
         held = self.taken[r]  # how many of each the group holds
-        q = self.same[r]
-        floor = min(self.groups[q]) if q >= 0 else 0
+        floor = self.floors[r]
+        # The cards the group may take and leave the requirements after it theirs (free
+        # wilds too), its cards so far and the free wilds: `_with_wilds` is called only
+        # where it would not turn back at once.
+        spare = self.left - self.need[r + 1]
+        n = 0
+        free = counts[_W]
         m = 0
         for code in codes:
             if counts[code] and code >= floor:
@@ -524,11 +590,12 @@ class _Search:
                 k = held[i]
                 for _ in range(k):
                     g.pop()
+                n -= k
                 counts[code] += k
-                per_set[_SET_SLOT[code]] += k
-                per_colour[_COLOUR_SLOT[code]] += k
-                self.left += k
-                self.kept += k * _KEPT_VALUE[code]
+                if sets:
+                    per_set[_SET_SLOT[code]] += k
+                if colours:
+                    per_colour[_COLOUR_SLOT[code]] += k
                 if code >= _NUMBER_CARDS:
                     self.wilds -= k
                 held[i] = 0
@@ -538,14 +605,16 @@ class _Search:
             code = at[i]
             held[i] += 1
             g.append(code)
+            n += 1
             counts[code] -= 1
-            per_set[_SET_SLOT[code]] -= 1
-            per_colour[_COLOUR_SLOT[code]] -= 1
-            self.left -= 1
-            self.kept -= _KEPT_VALUE[code]
+            if sets:
+                per_set[_SET_SLOT[code]] -= 1
+            if colours:
+                per_colour[_COLOUR_SLOT[code]] -= 1
             if code >= _NUMBER_CARDS:
                 self.wilds += 1
-            self._with_wilds(r, g, size, 0)
+            if spare >= (n if n >= size else size) and size - n <= free:
+                self._with_wilds(r, g, size, 0)
 
     def _runs(self, r, g, size):
         """Every run: from each lowest number `lo` that has a card, one card or a gap for
@@ -555,6 +624,10 @@ class _Search:
         counts = self.counts
         per_set = self.per_set
         per_colour = self.per_colour
+        # Whether the group's cards are counted out of `per_set` and `per_colour`: only when
+        # a requirement after r reads them (the bounds read `per_set` from every one).
+        sets = r + 1 < self.n
+        colours = self.colours_from[r + 1]
         free = counts[_W]
         at = self.at[r]
         choice = self.choice[r]
@@ -564,8 +637,10 @@ class _Search:
         # took its cards: a run with more is a branch left unsearched.
         room = self.cap[r] - self.wilds - self.rest[r]
         # A card below the group of an equal requirement before is out of order (see `same`).
-        q = self.same[r]
-        floor = min(self.groups[q]) if q >= 0 else 0
+        floor = self.floors[r]
+        # As in `_alike`: the cards the group may take, its cards so far.
+        spare = self.left - self.need[r + 1]
+        laid = 0
         for lo in self.numbers:
             if not per_set[lo]:
                 continue
@@ -583,11 +658,12 @@ class _Search:
                 elif c < _GAP:
                     code = codes[c]
                     g.pop()
+                    laid -= 1
                     counts[code] += 1
-                    per_set[v - 1] += 1
-                    per_colour[_COLOUR_SLOT[code]] += 1
-                    self.left += 1
-                    self.kept += _KEPT_VALUE[code]
+                    if sets:
+                        per_set[v - 1] += 1
+                    if colours:
+                        per_colour[_COLOUR_SLOT[code]] += 1
                     if code >= _NUMBER_CARDS:
                         self.wilds -= 1
                     c += 1
@@ -602,14 +678,17 @@ class _Search:
                     choice[d] = c
                     code = codes[c]
                     g.append(code)
+                    laid += 1
                     counts[code] -= 1
-                    per_set[v - 1] -= 1
-                    per_colour[_COLOUR_SLOT[code]] -= 1
-                    self.left -= 1
-                    self.kept -= _KEPT_VALUE[code]
+                    if sets:
+                        per_set[v - 1] -= 1
+                    if colours:
+                        per_colour[_COLOUR_SLOT[code]] -= 1
                     if code >= _NUMBER_CARDS:
                         self.wilds += 1
-                    self._with_wilds(r, g, size, gaps)
+                    low = size - laid if size - laid > gaps else gaps
+                    if spare - laid >= low and low <= free and low <= _N - laid:
+                        self._with_wilds(r, g, size, gaps)
                 elif v > lo:
                     choice[d] = _GAP
                     gaps += 1
@@ -636,7 +715,7 @@ class _Search:
                 before[d] = gaps
 
     def _leaf(self):
-        score = self.wilds * _SCORE_WILDS + (15 - self.cards + self.left) * _SCORE_LAID + self.kept
+        score = self.wilds * _SCORE_WILDS + (15 - self.cards + self.left) * _SCORE_LAID + self._kept()
         best = self.best
         if len(best) >= self.limit and score >= best[-1][0]:
             # Not kept; but counted while `count` counts, or while `capped` is still to say.
@@ -676,7 +755,7 @@ class _Search:
         out = []
         k = self.n
         for r in range(self.n):
-            out.append(combos.resolve(laid[k:k + laid[r]], reqs[r][0], reqs[r][1]))
+            out.append(_valued(laid, k, laid[r], reqs[r][0]))
             k += laid[r]
         return out
 
@@ -728,6 +807,41 @@ class _Search:
             if _compare(groups, keys, order[i], taken[i]):
                 return False
         return True
+
+
+def _valued(laid, k, m, kind):
+    """The group laid[k:k + m] (one the search built) as a list, its free wilds valued as
+    `combos.resolve` values them: a set's and a colour group's as their cards (1 or red when
+    there are none); a run's in order, the numbers its cards leave open in the run that
+    starts at its lowest card, moved down as far as 15 forces (from 1 with no card)."""
+    out = list(laid[k : k + m])
+    if kind == _RUN:
+        seen = 0
+        lo = _N
+        for c in out:
+            if c != _W:
+                v = _SET_OF[c]
+                seen |= 1 << v
+                if v < lo:
+                    lo = v
+        v = 0 if not seen else lo if lo < _N - m else _N - m
+        for i in range(m):
+            if out[i] == _W:
+                while seen >> v & 1:
+                    v += 1
+                out[i] = _WILD_NUMBER + v
+                v += 1
+        return out
+    v = 0
+    for c in out:
+        if c != _W:
+            v = _SET_OF[c] if kind == _SET else _COLOUR_OF[c]
+            break
+    wild = _WILD_NUMBER + v if kind == _SET else _WILD_COLOUR + v
+    for i in range(m):
+        if out[i] == _W:
+            out[i] = wild
+    return out
 
 
 def _sort_into(g, key):
@@ -808,44 +922,30 @@ def _top_sum(top, k):
     return top[k - 1] if k <= 4 else top[3] + (k - 4) * (top[3] - top[2])
 
 
-def _run_cover(per_set, wilds):
+def _run_cover(held, m, wilds):
     """The most numbers with a card that a run with `wilds` free wilds can hold: the most
-    in any stretch of numbers with at most `wilds` numbers without a card."""
-    most = held = gaps = 0
-    lo = 0
-    for v in range(_N):
-        if per_set[v]:
-            held += 1
-        else:
-            gaps += 1
-            while gaps > wilds:
-                if per_set[lo]:
-                    held -= 1
-                else:
-                    gaps -= 1
-                lo += 1
-        if held > most:
-            most = held
+    cards in a stretch of held[:m] (the numbers with a card, low to high) with at most
+    `wilds` numbers without a card between them."""
+    most = i = 0
+    for j in range(m):
+        while held[j] - held[i] + i - j > wilds:
+            i += 1
+        if j - i >= most:
+            most = j - i + 1
     return most
 
 
-def _run_lack(per_set, size):
+def _run_lack(held, m, size):
     """The wilds a run of `size` lacks at least: `size` less the most numbers with a card
-    in any `size` numbers in a row."""
+    (held[:m], low to high) in any `size` numbers in a row."""
     if size > _N:
         return size
-    held = 0
-    for v in range(size):
-        if per_set[v]:
-            held += 1
-    most = held
-    for v in range(size, _N):
-        if per_set[v]:
-            held += 1
-        if per_set[v - size]:
-            held -= 1
-        if held > most:
-            most = held
+    most = i = 0
+    for j in range(m):
+        while held[j] - held[i] >= size:
+            i += 1
+        if j - i >= most:
+            most = j - i + 1
     return size - most
 
 

@@ -1,18 +1,21 @@
-"""LEVEL 8 and Level Up game records (`.l8`): read, write, replay, and record a game as it
-is played.
+"""LEVEL 8, Level Up and board-game records (`.l8`): read, write, replay, and record a
+game as it is played.
 
-A record holds the setup (game, players, first dealer, Level Up's keep-four option) and
-the moves, one line each. Its shuffles come either from a seed (the project's PRNG, as
-the handheld deals) or, written out card by card, from `deal` and `pile` lines, so another
-program can check a record without our generator. The format is docs/record-format-l8.md.
+A record holds the setup (game, players, first dealer, Level Up's keep-four option, the
+board game's level sides) and the moves, one line each. Its shuffles come either from a
+seed (the project's PRNG, as the handheld deals) or, written out card by card, from
+`deal` and `pile` lines, so another program can check a record without our generator;
+the board game's rolls write their two dice (`roll 3 5`) for the same reason. The format
+is docs/record-format-l8.md; the board game's own words are board_notation.py.
 """
 
 from level8 import cards, notation, rules
-from level8.game import Game
+from level8.game import Game, apply
 from level8.rules import HAND, K_DRAW, K_NEXT, K_SKIPPED
 
-GAMES = ("LEVEL 8", "Level Up")  # the Game tag's values, indexed by cards.LEVEL8 / LEVELUP
+GAMES = ("LEVEL 8", "Level Up", "Level 8: Das Brettspiel")  # the Game tag's values, by cards' game
 _TAGS = ("Game", "Players", "Dealer", "Keep", "Seed")
+_BOARD_TAGS = ("Game", "Players", "Dealer", "Sides", "Seed")
 _START = '[Game "LEVEL 8"] or [Game "Level Up"]'
 DEAL = 1  # what a move shuffled: the cards of a new round
 PILE = 2  # ... or a rebuilt draw pile (L8-6)
@@ -28,13 +31,14 @@ class Record:
     when the shuffles are explicit: then `deal` is the first round's order (top first) and
     `orders` maps the index of each later move that shuffled to (DEAL or PILE, order)."""
 
-    def __init__(self, game=cards.LEVEL8, players=2, dealer=1, keep=False, seed=None, deal=None):
+    def __init__(self, game=cards.LEVEL8, players=2, dealer=1, keep=False, seed=None, deal=None, sides=None):
         self.game = game
         self.players = players
         self.dealer = dealer
         self.keep = keep
         self.seed = seed
         self.deal = deal
+        self.sides = sides  # the board game's level side per seat (1 or 2), None: all 1
         self.moves = []  # type: list[int]
         self.orders = {}  # type: dict[int, tuple[int, bytes]]
         # when parsed from text: per move the line number, its text and the seat its prefix
@@ -45,6 +49,11 @@ class Record:
 
     def start(self):
         """A new Game at the record's first deal (no moves played)."""
+        if self.game == cards.BOARD:
+            sides = self.sides or (1,) * self.players
+            return Game(
+                self.game, self.players, self.seed or 0, self.dealer - 1, False, self.deal, sides=sides
+            )
         return Game(self.game, self.players, self.seed or 0, self.dealer - 1, self.keep, self.deal)
 
     def replay(self):
@@ -56,6 +65,8 @@ class Record:
             if why:
                 raise RecordError("line " + str(self.deal_line) + ": deal: " + why)
         g = self.start()
+        if self.game == cards.BOARD:
+            return self._replay_board(g)
         s = g.state
         for i in range(len(self.moves)):
             m = self.moves[i]
@@ -74,7 +85,7 @@ class Record:
                 continue
             pre = _before(s)
             t = bytearray(s)
-            rules.apply(t, m)  # what the move does with the game's own shuffle
+            apply(t, m)  # what the move does with the game's own shuffle
             done = _shuffled(pre, m, t)
             if order is None:
                 if done:
@@ -85,16 +96,67 @@ class Record:
             g.apply(m, None if order is None else order[1])
         return g
 
-    def _check_seat(self, i, s):
+    def _check_seat(self, i, s, acting=None):
         seat = self.where[i][2]
         ph = rules.phase(s)
         if self.moves[i] == rules.move(K_NEXT):
             self._fail(i, "next is nobody's move: write it without a player")
-        if ph not in (rules.OVER, rules.WON) and seat != rules.turn(s):
-            on = str(rules.turn(s) + 1)
-            self._fail(i, "it is player " + on + "'s turn, not player " + str(seat + 1) + "'s")
+        on = rules.turn(s) if acting is None else acting
+        if ph not in (rules.OVER, rules.WON) and seat != on:
+            if on != rules.turn(s):
+                self._fail(i, "player " + str(on + 1) + " acts now, not player " + str(seat + 1))
+            self._fail(i, "it is player " + str(on + 1) + "'s turn, not player " + str(seat + 1) + "'s")
 
-    def _check_order(self, i, order, done, s, t):
+    def _replay_board(self, g):
+        """replay() for a board-game record: a roll's dice checked against the seed or,
+        without one, put in place of the generator's; a shuffle found by asking the
+        engine for the order it would use (rules._order's capture)."""
+        from level8 import board
+
+        s = g.state
+        roll = rules.move(board.K_ROLL)
+        for i in range(len(self.moves)):
+            m = self.moves[i]
+            if self.where and self.where[i][2] >= 0:
+                self._check_seat(i, s, g.to_move())
+            k = rules.kind(m)
+            em = roll if k == board.K_ROLL else m
+            n = g.list_moves()
+            legal = False
+            for x in range(n):
+                if g.buf[x] == em:
+                    legal = True
+            if not legal:
+                self._fail(i, g.check(em) or "not a move")
+            if k == board.K_ROLL:
+                g.apply(em)
+                d = (rules.target(m), rules.card(m))
+                if self.seed is None:
+                    place_dice(s, d[0], d[1])
+                elif board.dice(s) != d:
+                    got = board.dice(s)
+                    self._fail(
+                        i, "the seed rolls " + str(got[0]) + " " + str(got[1]) + " here, not " + _dice_text(d)
+                    )
+                continue
+            order = self.orders.get(i)
+            if self.seed is not None:
+                g.apply(m)
+                continue
+            t = bytearray(s)
+            captured = bytearray()
+            apply(t, m, captured)
+            done = DEAL if rules.round_no(t) != rules.round_no(s) else PILE if captured else 0
+            if order is None:
+                if done:
+                    why = ": the next line must give its order (" + _WORD[done] + " and the cards, top first)"
+                    self._fail(i, "this move " + _what(done, t) + why)
+            else:
+                self._check_order(i, order, done, s, t, sorted(captured))
+            g.apply(m, None if order is None else order[1])
+        return g
+
+    def _check_order(self, i, order, done, s, t, expected=None):
         line = "line " + str(self.order_lines.get(i, 0)) + ": "
         word = _WORD[order[0]]
         if done != order[0]:
@@ -104,14 +166,16 @@ class Record:
                 else:
                     why = "no draw pile was rebuilt here: a pile line follows the move that rebuilt the draw pile"
                 raise RecordError(line + why)
-            raise RecordError(line + "this move " + _what(done, t) + ": write " + _WORD[done] + ", not " + word)
-        if done == DEAL:
+            raise RecordError(
+                line + "this move " + _what(done, t) + ": write " + _WORD[done] + ", not " + word
+            )
+        if expected is None and done == DEAL:  # the board game's come from the engine
             expected = list(cards.deck(self.game))
             for p in range(rules.players(s)):
                 for c in rules.hand(s, p)[: rules.kept(s, p)]:
                     expected.remove(c)
             expected.sort()
-        else:
+        elif expected is None:
             expected = sorted(rules.section(t, rules.DRAW_PILE))
         why = _same_cards(expected, order[1])
         if why:
@@ -121,6 +185,23 @@ class Record:
         if self.where:
             raise RecordError("line " + str(self.where[i][0]) + " (" + self.where[i][1] + "): " + why)
         raise RecordError("move " + str(i + 1) + ": " + why)
+
+
+def _dice_text(d):
+    return str(d[0]) + " " + str(d[1])
+
+
+def place_dice(s, d1, d2):
+    """A board game just rolled: dice d1, d2 instead of the generator's, and the two spaces
+    they reach (LB-2: doubles move one piece by the single, the other by the double)."""
+    from level8 import board
+
+    b = board.AT_BOARD
+    seat = rules.turn(s)
+    s[b + board.B_DICE] = d1
+    s[b + board.B_DICE + 1] = d2
+    s[b + board.B_REACH] = board.step(s, seat, d1)
+    s[b + board.B_REACH + 1] = board.step(s, seat, d2 if d2 != d1 else d1 + d1)
 
 
 def _what(done, t):
@@ -206,20 +287,39 @@ class Recorder:
     writes every shuffle out card by card (the game itself still shuffles by its seed,
     after the first deal from `deck` when one is given)."""
 
-    def __init__(self, game=cards.LEVEL8, players=2, seed=0, dealer=0, keep=False, explicit=False, deck=None):
-        self.game = Game(game, players, seed, dealer, keep, deck)
+    def __init__(
+        self,
+        game=cards.LEVEL8,
+        players=2,
+        seed=0,
+        dealer=0,
+        keep=False,
+        explicit=False,
+        deck=None,
+        sides=None,
+    ):
+        if game == cards.BOARD and sides is None:
+            sides = (1,) * players
+        self.game = Game(game, players, seed, dealer, keep, deck, sides=sides)
         if deck is not None and not explicit:
             raise ValueError("a record deals by its seed or explicitly: a deck needs explicit")
         self.record = Record(game, players, dealer + 1, keep, None if explicit else seed)
+        if sides is not None:
+            self.record.sides = tuple(sides)
         if explicit and deck is not None:
             self.record.deal = bytes(deck)
         elif explicit:
             self.record.deal = bytes(_deal_order(self.game.state, [[] for _ in range(players)]))
 
     def apply(self, m):
-        """Play m (IllegalMove when it is not legal) and record it."""
+        """Play m (IllegalMove when it is not legal) and record it. The board game's roll
+        is recorded with its dice; given as move(K_ROLL, die 1, die 2) in an explicit
+        record, those dice are rolled instead of the generator's."""
         s = self.game.state
         rec = self.record
+        if rec.game == cards.BOARD:
+            self._apply_board(m)
+            return
         if rec.seed is None:
             pre = _before(s)
             kept = _kept(s)
@@ -230,6 +330,34 @@ class Recorder:
                 rec.orders[len(rec.moves)] = (DEAL, bytes(_deal_order(s, kept)))
             elif done:
                 rec.orders[len(rec.moves)] = (PILE, _pile_order(s))
+        rec.moves.append(m)
+
+    def _apply_board(self, m):
+        from level8 import board
+
+        s = self.game.state
+        rec = self.record
+        if rules.kind(m) == board.K_ROLL:
+            d1 = rules.target(m)  # 0: the generator's dice
+            d2 = rules.card(m)
+            if d1 and rec.seed is not None:
+                raise ValueError("a record with a seed rolls the seed's dice")
+            if d1 and not (d1 <= 6 and 0 < d2 <= 6):
+                raise ValueError("a die shows 1 to 6")
+            self.game.apply(rules.move(board.K_ROLL))
+            if d1:
+                place_dice(s, d1, d2)
+            d = board.dice(s)
+            rec.moves.append(rules.move(board.K_ROLL, d[0], d[1]))
+            return
+        if rec.seed is not None:
+            self.game.apply(m)
+        else:
+            r = rules.round_no(s)
+            captured = bytearray()
+            self.game.apply(m, captured)
+            if captured:
+                rec.orders[len(rec.moves)] = (DEAL if rules.round_no(s) != r else PILE, bytes(captured))
         rec.moves.append(m)
 
 
@@ -243,6 +371,8 @@ def write(rec):
     ]
     if rec.game == cards.LEVELUP:
         out.append('[Keep "' + ("yes" if rec.keep else "no") + '"]')
+    if rec.game == cards.BOARD:
+        out.append('[Sides "' + " ".join([str(x) for x in rec.sides or (1,) * rec.players]) + '"]')
     if rec.seed is not None:
         out.append('[Seed "' + str(rec.seed) + '"]')
     g = rec.start()
@@ -250,6 +380,8 @@ def write(rec):
     out.append(_round_comment(s))
     if rec.seed is None:
         out.append("deal " + _cards_text(rec.deal))
+    if rec.game == cards.BOARD:
+        return _write_board(rec, g, out)
     i = 0
     for words, count in notation.lines(rec.moves):
         if rules.phase(s) == rules.OVER:
@@ -261,6 +393,39 @@ def write(rec):
         for x in range(i, i + count):
             order = rec.orders.get(x)
             g.apply(rec.moves[x], None if order is None else order[1])
+        i += count
+        if order is not None:
+            out.append(_WORD[order[0]] + " " + _cards_text(order[1]))
+        if rules.round_no(s) != r:
+            out.append(_round_comment(s))
+    return "\n".join(out) + "\n"
+
+
+def _write_board(rec, g, out):
+    """write()'s moves for a board game: a line a move (a lay and a keep whole), with the
+    seat that acts (the asked seat gives, each seat shows), a roll with its dice."""
+    from level8 import board, board_notation
+
+    s = g.state
+    roll = rules.move(board.K_ROLL)
+    i = 0
+    while i < len(rec.moves):
+        words, count = board_notation.words(s, rec.moves, i)
+        if rules.phase(s) == rules.OVER:
+            out.append(words)
+        else:
+            out.append(str(g.to_move() + 1) + ": " + words)
+        r = rules.round_no(s)
+        order = None
+        for x in range(i, i + count):
+            m = rec.moves[x]
+            if rules.kind(m) == board.K_ROLL:
+                g.apply(roll)
+                if rec.seed is None:
+                    place_dice(s, rules.target(m), rules.card(m))
+                continue
+            order = rec.orders.get(x)
+            g.apply(m, None if order is None else order[1])
         i += count
         if order is not None:
             out.append(_WORD[order[0]] + " " + _cards_text(order[1]))
@@ -308,11 +473,11 @@ def _number(value, tag, n, low, high):
 
 def is_record(text):
     """True when the text's first line that is not blank or a comment opens a `.l8`
-    record ([Game "LEVEL 8"] or [Game "Level Up"])."""
+    record ([Game "LEVEL 8"], [Game "Level Up"] or [Game "Level 8: Das Brettspiel"])."""
     for raw in text.split("\n"):
         line = raw.strip()
         if line and line[0] != "#":
-            return line in ('[Game "LEVEL 8"]', '[Game "Level Up"]')
+            return line in ('[Game "LEVEL 8"]', '[Game "Level Up"]', '[Game "Level 8: Das Brettspiel"]')
     return False
 
 
@@ -352,7 +517,12 @@ def _move_line(rec, line, n):
         seat = int(head) - 1
         body = line[colon + 1 :]
     try:
-        ms = notation.parse(body)
+        if rec.game == cards.BOARD:
+            from level8 import board_notation
+
+            ms = board_notation.parse(body)
+        else:
+            ms = notation.parse(body)
     except ValueError as e:
         raise RecordError("line " + str(n) + " (" + line + "): " + str(e))
     for m in ms:
@@ -378,14 +548,20 @@ def parse(text):
             tag, value = _header(line, n)
             if not seen and tag != "Game":
                 _fail(n, "a record starts with " + _START)
-            if tag not in _TAGS:
-                _fail(n, "unknown tag " + tag + " (known: " + ", ".join(_TAGS) + ")")
+            known = _BOARD_TAGS if rec.game == cards.BOARD else _TAGS
+            if tag not in known:
+                _fail(n, "unknown tag " + tag + " (known: " + ", ".join(known) + ")")
             if tag in seen:
                 _fail(n, tag + " is given twice")
             seen[tag] = n
             if tag == "Game":
                 if value not in GAMES:
-                    _fail(n, "this is a record of " + value + ", not of LEVEL 8 or Level Up")
+                    _fail(
+                        n,
+                        "this is a record of "
+                        + value
+                        + ", not of LEVEL 8, Level Up or Level 8: Das Brettspiel",
+                    )
                 rec.game = GAMES.index(value)
             elif tag == "Players":
                 rec.players = _number(value, tag, n, 2, 6)
@@ -395,6 +571,8 @@ def parse(text):
                 if value not in ("yes", "no"):
                     _fail(n, "Keep must be yes or no")
                 rec.keep = value == "yes"
+            elif tag == "Sides":
+                rec.sides = _sides(value, n)
             else:
                 rec.seed = _number(value, tag, n, 0, 4294967295)
             continue
@@ -421,9 +599,27 @@ def parse(text):
     return rec
 
 
+def _sides(value, n):
+    """The board game's level sides, one a player: `1 2 1`."""
+    out = []
+    for w in value.split():
+        if w not in ("1", "2"):
+            _fail(n, "Sides gives each player's level side, 1 or 2, as in 1 2 1")
+        out.append(int(w))
+    return tuple(out)
+
+
 def _check_header(rec, seen):
     if rec.dealer > rec.players:
         _fail(seen["Dealer"], "Dealer must be a seat from 1 to " + str(rec.players))
+    if rec.sides is not None and len(rec.sides) != rec.players:
+        why = (
+            "Sides gives one side for each of the "
+            + str(rec.players)
+            + " players, not "
+            + str(len(rec.sides))
+        )
+        _fail(seen["Sides"], why)
     if rec.keep and rec.game != cards.LEVELUP:
         _fail(seen["Keep"], "keeping four cards is Level Up's option")
 

@@ -63,16 +63,8 @@ def _who(seat):
 
 
 def problem(s, m):
-    """None when m is legal for the seat on turn, else why not."""
-    if s[AT_GAME] == cards.BOARD:
-        from level8 import board_referee
-
-        return board_referee.problem(s, m)
-    return card_problem(s, m)
-
-
-def card_problem(s, m):
-    """`problem` for the card games' moves (the board game's steps 2 and 3 too)."""
+    """None when m is legal for the seat on turn, else why not: a card game's moves (the
+    board game's steps 2 and 3 too; its own are board_referee's)."""
     ph = phase(s)
     kd = kind(m)
     t = target(m)
@@ -210,10 +202,6 @@ def state_problem(s):
     """None when `s` is a whole, consistent position, else what is wrong with it."""
     if len(s) < AT_AREA or s[AT_FORMAT] != FORMAT:
         return "not a LEVEL 8 position of this version"
-    if s[AT_GAME] == cards.BOARD:
-        from level8 import board_referee
-
-        return board_referee.state_problem(s)
     if s[AT_GAME] not in (cards.LEVEL8, cards.LEVELUP) or not 2 <= s[AT_PLAYERS] <= 6:
         return "no such game or number of players"
     n = s[AT_CARDS]

@@ -1,4 +1,6 @@
 """The rules of LEVEL 8 and Level Up (rulings L8-1 to L8-9) as functions over one bytearray.
+The board game (game byte cards.BOARD) is board.py, built on this code; game.py plays
+any game of the family, passing each to its rules.
 
 The state's layout and the functions that read it are layout.py; every name of it is
 here too, so a caller that plays moves needs one module. `legal_moves` and `apply`
@@ -63,7 +65,6 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     VICTORY,
     WON,
     begin,
-    board_rules,
     card,
     draw_count,
     end,
@@ -83,7 +84,6 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     pile_count,
     pile_top,
     players,
-    reqs,
     round_no,
     section,
     size,
@@ -92,10 +92,11 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     turn,
     winner,
 )
-from level8.levels import COLOUR, RUN
+from level8.levels import CARD_ONE_STAR, COLOUR, RUN
 
 FORMAT = const(1)
 _BOARD = const(2)  # cards.BOARD: its own steps are board.py
+AT_SIDES = const(198)  # the board game: each seat's level side (LB-5), in board.py's block
 HAND = const(10)  # cards dealt to each seat (L8-1)
 _KEEP_FROM = const(5)  # ... from this level on
 MAX_MOVES = const(640)
@@ -106,6 +107,23 @@ class IllegalMove(ValueError):
 
 
 # -- reading what only the rules and the bots need (the rest is layout.py)
+
+
+_SIDES = []  # type: list  # the board game's levels by side, read from sides.py once asked
+
+
+def reqs(s, seat):
+    """The requirements of the seat's current level (L8-2; the board game: its side, LB-5)."""
+    lv = level(s, seat)
+    lv = lv if lv < 8 else 8
+    if s[AT_GAME] != _BOARD:
+        return CARD_ONE_STAR[lv - 1]
+    if not _SIDES:
+        from level8.sides import table
+
+        _SIDES.append(table(_BOARD, 1))
+        _SIDES.append(table(_BOARD, 2))
+    return _SIDES[s[AT_SIDES + seat] - 1][lv - 1]
 
 
 def keeps(s):
@@ -222,25 +240,21 @@ def _out_of_hand(s, seat, c, b, j):
 # -- building a game ----------------------------------------------------------
 
 
-def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None, sides=None):
+def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None):
     """A fresh game of LEVEL 8 or Level Up, dealt by `first_dealer` (0-based): from `deck`
     (every card of the game's deck, top first) when given, else shuffled by the project's
     PRNG from `seed`, which also shuffles every later deal and draw pile. The board game
-    (board.new_state) takes `sides`, each seat's side of the level cards (LB-5)."""
+    is board.new_state's (game.new_state deals any game of the family)."""
     from prng import Prng, store
 
-    if game_id not in (cards.LEVEL8, cards.LEVELUP, _BOARD):
-        raise ValueError("this engine plays LEVEL 8, Level Up and the board game")
+    if game_id not in (cards.LEVEL8, cards.LEVELUP):
+        raise ValueError("no such game")
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError("players must be 2 to 6")
     if not 0 <= first_dealer < n_players:
         raise ValueError("the dealer must be one of the seats")
     if keep and game_id != cards.LEVELUP:
         raise ValueError("keeping four cards is Level Up's option")
-    if sides is not None and game_id != _BOARD:
-        raise ValueError("only the board game has level sides to choose")
-    if game_id == _BOARD:
-        return board_rules().new_state(n_players, seed, first_dealer, sides, deck)
     full = cards.deck(game_id)
     n = len(full)
     s = bytearray(AT_AREA + n)
@@ -293,36 +307,68 @@ def _sort(b, lo, hi):
         b[j] = c
 
 
-def _order(s, k, order):
+def _order(s, k, order, counts=None):
     """Sort section k, then shuffle it with the game's generator, or, with `order` (top
-    first), check it holds the same cards and put them in that order."""
+    first), check it holds the same cards and put them in that order. An empty bytearray
+    as `order` asks for the generator's shuffle and gets its order (top first) appended:
+    a record's writer learns a shuffle that happened mid-move (the board game's).
+    `counts`: how many of each code the section holds, when the caller counted them
+    already (the deal)."""
     lo = begin(s, k)
     hi = end(s, k)
     # a counting sort: the pile is most of the deck, too long for _sort's insertion sort
     # (a round's deal on a Pico), and shuffling may allocate
-    counts = bytearray(cards.N_CODES)
-    for i in range(lo, hi):
-        counts[s[i]] += 1
+    if counts is None:
+        counts = bytearray(cards.N_CODES)
+        for c in s[lo:hi]:
+            counts[c] += 1
     i = lo
     for c in range(cards.N_CODES):
-        for _ in range(counts[c]):
+        m = counts[c]
+        while m:
             s[i] = c
             i += 1
-    if order is not None:
+            m -= 1
+    if order is not None and (len(order) or hi == lo):
         if len(order) != hi - lo or sorted(order) != list(s[lo:hi]):
             raise ValueError("the cards given are not the " + str(hi - lo) + " cards to be shuffled")
         for i in range(hi - lo):
             s[hi - 1 - i] = order[i]
         return
-    from prng import load, store
-
-    rng = load(s, AT_RNG)
+    # Fisher-Yates by prng.Prng's generator, kept in the state (prng.load, below, store),
+    # its steps written out here: a method call a number costs most of a deal on a Pico
+    g = AT_RNG
+    x1 = s[g] | s[g + 1] << 8
+    c1 = s[g + 2] | s[g + 3] << 8
+    x2 = s[g + 4] | s[g + 5] << 8
+    c2 = s[g + 6] | s[g + 7] << 8
     i = hi - 1
     while i > lo:
-        j = lo + rng.below(i - lo + 1)
+        n = i - lo + 1
+        limit = 65536 - 65536 % n
+        r = limit
+        while r >= limit:
+            t = 16380 * x1 + c1
+            x1 = t & 0xFFFF
+            c1 = t >> 16
+            t = 16365 * x2 + c2
+            x2 = t & 0xFFFF
+            c2 = t >> 16
+            r = (x1 + x2) & 0xFFFF
+        j = lo + r % n
         s[i], s[j] = s[j], s[i]
         i -= 1
-    store(rng, s, AT_RNG)
+    s[g] = x1 & 0xFF
+    s[g + 1] = x1 >> 8
+    s[g + 2] = c1 & 0xFF
+    s[g + 3] = c1 >> 8
+    s[g + 4] = x2 & 0xFF
+    s[g + 5] = x2 >> 8
+    s[g + 6] = c2 & 0xFF
+    s[g + 7] = c2 >> 8
+    if order is not None:
+        for i in range(hi - lo):
+            order.append(s[hi - 1 - i])
 
 
 def _deal(s, order=None):
@@ -331,35 +377,34 @@ def _deal(s, order=None):
     onto the new dealer's discard pile (L8-1, L8-7, L8-9).
 
     The area is written whole rather than a card at a time (a round's deal on a Pico):
-    first the draw pile and the kept cards (at the front of their hands, L8-9), then,
-    once the pile is shuffled, the pile's rest, its top card on the dealer's pile and
-    each hand in code order."""
+    every card of the area is counted (a laid wild as a plain one, L8-3) but the kept
+    cards (at the front of their hands, L8-9), which wait in `hands`; the counts are the
+    sorted draw pile, shuffled in place; then the pile's rest, its top card on the
+    dealer's pile and each hand in code order."""
     n = s[AT_PLAYERS]
     s[AT_DEALER] = d = (s[AT_DEALER] + 1) % n
     s[AT_UNDER] = 0
     total = s[AT_CARDS]
-    area = bytearray(total)  # a deal shuffles, so it may allocate
-    j = 0
-    for k in range(N_SECTIONS):
-        lo = begin(s, k)
-        if HAND_OF <= k < HAND_OF + n:
-            lo += s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + S_KEPT]
-        for i in range(lo, end(s, k)):
-            c = s[i]
-            area[j] = cards.WILD if c > cards.SKIP else c  # a laid wild loses its value (L8-3)
-            j += 1
-    pile = j
+    counts = bytearray(cards.N_CODES)  # a deal shuffles, so it may allocate
+    for c in s[AT_AREA : AT_AREA + total]:
+        counts[c] += 1
+    for c in range(cards.SKIP + 1, cards.N_CODES):
+        counts[cards.WILD] += counts[c]
+        counts[c] = 0
     hands = bytearray(n * HAND)
     got = bytearray(n)
+    pile = total
     for seat in range(n):
         lo = begin(s, HAND_OF + seat)
-        got[seat] = s[AT_SEATS + seat * SEAT_BYTES + S_KEPT]
-        for i in range(got[seat]):
-            hands[seat * HAND + i] = s[lo + i]
-    s[AT_AREA : AT_AREA + pile] = area[:pile]
+        got[seat] = m = s[AT_SEATS + seat * SEAT_BYTES + S_KEPT]
+        pile -= m
+        for i in range(m):
+            c = s[lo + i]
+            hands[seat * HAND + i] = c
+            counts[c] -= 1
     for k in range(1, N_SECTIONS + 1):
         s[AT_STARTS + k] = pile  # the draw pile alone (the kept cards are in `hands`)
-    _order(s, DRAW_PILE, order)
+    _order(s, DRAW_PILE, order, counts)
     top = AT_AREA + pile
     for _ in range(HAND):
         for k in range(1, n + 1):
@@ -428,7 +473,9 @@ def _end_value(kind_):
 
 
 def _kind_of_slot(s, slot):
-    return reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
+    if s[AT_GAME] == _BOARD:
+        return reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
+    return CARD_ONE_STAR[level(s, slot // GROUPS_PER_SEAT) - 1][slot % GROUPS_PER_SEAT][0]
 
 
 def fits(s, slot, c):
@@ -450,12 +497,6 @@ def fits(s, slot, c):
 
 def legal_moves(s, out):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
-    if s[AT_GAME] == _BOARD:
-        return board_rules().legal_moves(s, out)
-    return _legal(s, out)
-
-
-def _legal(s, out):
     ph = s[AT_PHASE]
     seat = s[AT_TURN]
     n = s[AT_PLAYERS]
@@ -597,13 +638,6 @@ def apply(s, m, order=None):
     """Play the legal move m for the seat on turn (legality is the caller's: Game checks).
     When the move shuffles (a new deal, a rebuilt draw pile), `order` (top first) gives
     the cards' order instead of the game's generator: a record's explicit deals."""
-    if s[AT_GAME] == _BOARD:
-        board_rules().apply(s, m, order)
-        return
-    _apply(s, m, order)
-
-
-def _apply(s, m, order):
     kd = m >> 12
     c = m & 127
     t = (m >> 7) & 31

@@ -37,7 +37,9 @@ class Painter:
         self.w = display.width
         self.h = display.height
         self.mono = display.mono
-        self.ink = theme.MONO if display.mono else None
+        # a role's colour: lit or dark on a mono panel, the palette's entry of that number
+        # on a colour one
+        self.ink = theme.MONO if display.mono else bytes(range(16))
         self.cols = self.w // font.WIDTH
         self.rows = self.h // font.HEIGHT
         self.box = array("h", bytes(2 * 4 * _SLOTS))  # x0, y0, x1, y1 (exclusive)
@@ -45,7 +47,7 @@ class Painter:
         theme.setup(display)
 
     def c(self, role):
-        return self.ink[role] if self.ink else role
+        return self.ink[role]
 
     def mark(self, x, y, w, h):
         """Note that this rectangle changed. Rectangles are merged only when that wastes
@@ -58,6 +60,10 @@ class Painter:
         if x >= x1 or y >= y1:
             return
         b = self.box
+        # Within the one rectangle kept (a whole screen being drawn: every call lands here)
+        # nothing changes: what _fold would find, without its calls.
+        if self.n == 1 and b[0] <= x and b[1] <= y and x1 <= b[2] and y1 <= b[3]:
+            return
         i = self._fold(x, y, x1, y1)
         if i >= 0:  # grown in place: it may now meet another one
             while True:
@@ -128,8 +134,11 @@ class Painter:
         self.d.fill(self.c(role))
         self.mark(0, 0, self.w, self.h)
 
+    # fill and text look the role up themselves rather than through c(): a whole screen
+    # makes a hundred of them
+
     def fill(self, x, y, w, h, role):
-        self.d.fill_rect(x, y, w, h, self.c(role))
+        self.d.fill_rect(x, y, w, h, self.ink[role])
         self.mark(x, y, w, h)
 
     def frame(self, x, y, w, h, role):
@@ -142,6 +151,7 @@ class Painter:
 
     def text(self, s, x, y, fg=1, bg=-1, scale=1):
         """Draw `s`; return the x after it."""
-        end = font.text(self.d, s, x, y, self.c(fg), -1 if bg < 0 else self.c(bg), scale)
+        ink = self.ink
+        end = font.text(self.d, s, x, y, ink[fg], -1 if bg < 0 else ink[bg], scale)
         self.mark(x, y, end - x, font.HEIGHT * scale)
         return end

@@ -62,6 +62,10 @@ class Table:
         s = T.begin(self, p, t, full, 6)
         if s is None:
             return
+        if self.seen is None:  # the screen was cleared: every tile shows as an empty one
+            tiles = self.tiles
+            for pos in range(14):
+                tiles[pos] = 0
         me = t.me
         if T.changed(self, t, s):
             self.draw_seats_mine(p, t, s, me)
@@ -168,11 +172,13 @@ class Table:
             if pos < hn:
                 i = t.order[pos]
                 look = 0x8000 | hand[i] | (t.focus == pos) << 7 | (i < kept) << 8
-            if self.tiles[pos] == look:
+            was = self.tiles[pos]
+            if was == look:
                 continue
             self.tiles[pos] = look
             x = 1 + pos * _TW
-            p.fill(x, _HY - 3, 16, 26, theme.BG)
+            if was:  # an empty tile is all background already
+                p.fill(x, _HY - 3, 16, 26, theme.BG)
             if not look:
                 continue
             c = look & 127

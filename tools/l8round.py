@@ -1,0 +1,332 @@
+"""LEVEL 8's slowest keys under the real MicroPython, by parts, with a Pico estimate.
+
+    .venv/bin/python -m tools.l8round parts BOARD   # the OK at the first round's end, by parts
+    .venv/bin/python -m tools.l8round keys BOARD    # the slowest keys of a whole game
+
+Both play the 6-player game `tools.apprun.keys_for_level8` finds (you and 5 bots) from the
+deployed .mpy files, as `tools.bench app` does.
+
+`parts` stops at the first round's end (the table says who went out; OK deals the next
+round) and times, each in a loop: the whole OK key, with the stand-in `machine` bus and
+with the bus as C functions that send nothing (`apprun.c_bus`); then its parts: the
+modules it loads, the deal (`Game.apply` of K_NEXT), the save, the new round's table
+drawn whole, and the flush (the Python of hw/st7789.py's show with the bus as C; its
+FrameBuffer.blit loop alone; the same with the stand-in bus).
+
+`keys` plays the whole game RUNS times with the bus as C and lists the slowest keys (the
+least of the runs for each), with the screens before and after each.
+
+Timing: the process's CPU time, user and system (node's, through the WebAssembly port's `js` module: µs,
+not the runner's whole-ms clock), since other jobs share the machine. Every figure comes
+with its Pico estimate: the time × 15.4 µs / the reference loop's time an iteration
+(docs/device.md), the loop timed right before (a part's rounds, a key's presses) or, for
+`keys`, before the game (the fastest of the runs). A key's bus time on a Pico (C: the
+caller waits while it sends) is apart: its bytes at `tools.bench.bus_us_per_byte`.
+"""
+
+import argparse
+import ast
+import json
+import sys
+import tempfile
+
+from tools import apprun
+from tools import micropython as mpy
+
+COMMON = r"""
+import js
+
+
+def cpu_us():
+    u = js.process.cpuUsage()
+    return u.user + u.system  # their sum is exact; Linux splits it by sampling
+
+
+def _f(n):
+    a = bytearray(50)
+    s = 0
+    for i in range(n):
+        j = i % 50
+        a[j] = (a[j] + i) & 255
+        s += a[j]
+    return s
+
+
+def _loop_us(n=20000):
+    t0 = cpu_us()
+    _f(n)
+    return (cpu_us() - t0) / n
+
+
+_f(400000)  # warms the runner: Node compiles MicroPython's hottest code as it runs
+_c0 = cpu_us()
+for _ in range(100):
+    cpu_us()
+READ = (cpu_us() - _c0) / 101  # what a reading costs, taken off a key's time
+LOOPS = [_loop_us(100000) for _ in range(3)]
+"""
+
+PARTS = r"""
+def _time(fn, n, rounds=5):
+    # each round beside a run of the reference loop: the least runner time, and the least
+    # of the rounds' Pico estimates (time x 15.4 / the loop's), so the load cancels
+    best = pico = None
+    for _ in range(rounds):
+        gc.collect()
+        loop = _loop_us()
+        t0 = cpu_us()
+        for _ in range(n):
+            fn()
+        ms = (cpu_us() - t0) / n / 1000
+        best = ms if best is None or ms < best else best
+        p = ms * 15.4 / loop
+        pico = p if pico is None or p < pico else pico
+    return (best, pico)
+
+
+def _swap_bus(d, kept):
+    # kept None: the bus as C (kept: the stand-in's objects, returned); else those back
+    if kept is None:
+        kept = (getattr(d, "spi", None), getattr(d, "dc", None), getattr(d, "cs", None), getattr(d, "i2c", None))
+        c_bus(d)
+        return kept
+    if kept[0] is not None:
+        d.spi, d.dc, d.cs = kept[0], kept[1], kept[2]
+    else:
+        d.i2c = kept[3]
+
+
+def ROUND_END(app, d):
+    t = app.screen
+    if type(t).__name__ != "Table" or t.hidden:
+        return False
+    from level8 import layout
+
+    s = t.state
+    if layout.phase(s) != layout.OVER:
+        return False
+    from app.app import forget
+
+    out = [("round", layout.round_no(s)), ("ratio", 15.4 / min(LOOPS))]
+    s0 = bytes(s)
+    p = app.p
+    v = t.view
+    engine = ("level8.game", "level8.rules", "level8.referee", "prng", "app.level8.turn", "app.level8.saves")
+
+    def restore():
+        s[:] = s0
+        t._game = None
+        forget(*engine)
+        t.message = None
+        t.focus = 0
+        app.full = True
+        app.render()
+        gc.collect()
+
+    def whole_key(label, presses=25):
+        ms = []
+        pico = []
+        for _ in range(presses):
+            restore()
+            loop = _loop_us()
+            a = cpu_us()
+            app.key("ok", S["now"])
+            us = cpu_us() - a - READ
+            ms.append(us / 1000)
+            pico.append(us / 1000 * 15.4 / loop)
+        ms.sort()
+        pico.sort()
+        out.append((label + ", least", (ms[0], pico[0])))
+        out.append((label + ", median", (ms[len(ms) // 2], pico[len(pico) // 2])))
+
+    import builtins
+
+    loaded = []
+    real = builtins.__import__
+
+    def hook(name, *a):
+        if name not in sys.modules:
+            loaded.append(name)
+        return real(name, *a)
+
+    restore()
+    builtins.__import__ = hook
+    b0 = d.bytes_sent
+    app.key("ok", S["now"])
+    builtins.__import__ = real
+    out.append(("modules the key loads", " ".join(n for n in loaded if n != "array")))
+    out.append(("bytes the key sends", d.bytes_sent - b0))
+    whole_key("the key, stand-in bus")
+    kept = _swap_bus(d, None)
+    whole_key("the key, bus as C")
+    _swap_bus(d, kept)
+
+    restore()
+    forget(*engine)
+
+    def imp(names):
+        def one():
+            for n in names:
+                __import__(n)
+            forget(*names)
+
+        return one
+
+    out.append(("  import app.level8.turn", _time(imp(["app.level8.turn"]), 20)))
+    out.append(("  import level8.game (with level8.rules)", _time(imp(["level8.game", "level8.rules"]), 20)))
+    out.append(("  import app.level8.saves", _time(imp(["app.level8.saves"]), 20)))
+    out.append(("  import level8.sides (the draw's)", _time(imp(["level8.sides"]), 20)))
+    from level8 import rules
+    from level8.game import Game
+
+    g = Game(state=s)
+    m = rules.move(rules.K_NEXT)
+
+    def deal():
+        s[:] = s0
+        g.listed = -1
+        g.apply(m)
+
+    out.append(("  the deal (Game.apply of K_NEXT)", _time(deal, 50)))
+    from app.level8 import turn
+
+    out.append(("  the save (turn.save)", _time(lambda: turn.save(t, app), 50)))
+    turn.settle(t, app)
+    turn.survey(t)
+    turn.begin(t)
+
+    def draw():
+        v.draw(p, t, True)
+        p.n = 0
+
+    from level8 import sides  # noqa: F401  (loaded, as the loop draws again and again)
+
+    out.append(("  the table drawn whole (no flush)", _time(draw, 50)))
+
+    def flush():
+        p.mark(0, 0, p.w, p.h)
+        p.flush()
+
+    out.append(("  the flush, stand-in bus", _time(flush, 30)))
+    kept = _swap_bus(d, None)
+    out.append(("  the flush, bus as C (its Python and C)", _time(flush, 50)))
+    if hasattr(d, "_strips"):
+        strip = d._strips[-1]
+        pal = d._pal
+        rows = d._rows
+
+        def blits():
+            y = 0
+            while y < d.height:
+                strip.blit(d, 0, -y, -1, pal)
+                y += rows
+
+        out.append(("    of which FrameBuffer.blit through the palette", _time(blits, 50)))
+    _swap_bus(d, kept)
+    b0 = d.bytes_sent
+    flush()
+    out.append(("bytes a whole flush sends", d.bytes_sent - b0))
+    print("ROUND_END", repr(out))
+    return True
+"""
+
+
+def _keys(board, keys_file):
+    if keys_file:
+        try:
+            with open(keys_file) as f:
+                return json.load(f)
+        except FileNotFoundError:
+            pass
+    keys = apprun.keys_for_level8(board, players=6)
+    if keys_file:
+        with open(keys_file, "w") as f:
+            json.dump(keys, f)
+    return keys
+
+
+def _run(board, keys, program):
+    with tempfile.TemporaryDirectory() as tmp:
+        apprun.stage(board, tmp)
+        return mpy.run(program, firmware_dir=tmp, lib_dirs=[mpy.HOST_SIM / "machine.py"], timeout=1200)
+
+
+def parts(board, keys):
+    """[(label, value or (runner ms, Pico ms))] for the OK at the first round's end."""
+    p = apprun.program(keys, board, ticks=True)
+    p = p.replace("\ndef STEP():", COMMON + PARTS + "\n\ndef STEP():", 1)
+    p = p.replace(
+        '    S["room"] = 0\n', '    S["room"] = 0\n    if ROUND_END(app, d):\n        return False\n', 1
+    )
+    for line in _run(board, keys, p).splitlines():
+        if line.startswith("ROUND_END "):
+            return ast.literal_eval(line[len("ROUND_END ") :])
+    raise RuntimeError("the game had no round's end")
+
+
+def slowest(board, keys, runs=3):
+    """(ratio, [(key index, key, kind, screens, least runner µs, bytes)]) over `runs` games."""
+    p = apprun.program(keys, board, ticks=True, c_bus=True)
+    old = '    t0 = ticks_us()\n    app.key(KEYS[i], S["now"])\n    KEY_US[i] = ticks_diff(ticks_us(), t0)'
+    assert old in p
+    p = p.replace(
+        old,
+        '    t0 = cpu_us()\n    app.key(KEYS[i], S["now"])\n    KEY_US[i] = max(0, int(cpu_us() - t0 - READ))',
+    )
+    p = p.replace("\ndef STEP():", COMMON + "\nSCREENS = []\n\n\ndef STEP():", 1)
+    p = p.replace(
+        "    t = app.screen\n    playing",
+        '    t = app.screen\n    SCREENS.append(type(before).__name__ + " > " + type(t).__name__)\n    playing',
+        1,
+    )
+    p = p.replace(
+        '    R["kind"] = list(KIND)',
+        '    R["kind"] = list(KIND)\n    R["screens"] = SCREENS\n    R["cpuloop"] = min(LOOPS)',
+        1,
+    )
+    best = loop = None
+    for _ in range(runs):
+        r = apprun._result(_run(board, keys, p))
+        us = r["key_us_each"]
+        best = us if best is None else [min(a, b) for a, b in zip(best, us)]
+        loop = r["cpuloop"] if loop is None else min(loop, r["cpuloop"])
+    rows = [(i, keys[i], r["kind"][i], r["screens"][i], best[i], r["per_key"][i]) for i in range(len(keys))]
+    return 15.4 / loop, rows
+
+
+def main(argv=None):
+    from tools import bench
+
+    ap = argparse.ArgumentParser(prog="python -m tools.l8round", description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("parts", "keys"))
+    ap.add_argument("board")
+    ap.add_argument(
+        "--runs", type=int, default=3, help="keys: games played, the least time of each key counts"
+    )
+    ap.add_argument("--top", type=int, default=12, help="keys: how many of the slowest to list")
+    ap.add_argument("--keys-file", help="a JSON file of the game's keys (written the first time)")
+    args = ap.parse_args(argv)
+    keys = _keys(args.board, args.keys_file)
+    per_byte = bench.bus_us_per_byte(args.board)
+    if args.what == "parts":
+        for label, v in parts(args.board, keys):
+            if isinstance(v, tuple):
+                print(f"{label:<52} {v[0]:7.3f} ms runner  {v[1]:6.1f} ms Pico (est.)")
+            elif isinstance(v, float):
+                print(f"{label:<52} {v:.1f}")
+            else:
+                print(f"{label:<52} {v}")
+        print(f"{'the bus on a Pico, a whole frame (est.)':<52} {per_byte:.3g} µs a byte")
+        return 0
+    ratio, rows = slowest(args.board, keys, args.runs)
+    print(f"{args.board}: {len(keys)} keys, the least of {args.runs} games each; ratio {ratio:.1f}")
+    for i, k, kind, screens, us, b in sorted(rows, key=lambda r: -r[4])[: args.top]:
+        print(
+            f"  key {i:3d} {k:<5} {screens:<20} {us / 1000:6.2f} ms runner  {us / 1000 * ratio:6.1f} ms Pico"
+            f" + bus {b * per_byte / 1000:5.1f} ms ({b:,} B)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
