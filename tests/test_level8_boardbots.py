@@ -15,7 +15,8 @@ import random
 
 import pytest
 from l8helpers import c
-from level8 import board, boardbot, bot, cards, referee, rules, track, view
+from level8 import board, boardbot, bot, cards, rules, track, view
+from level8 import game as l8game
 from level8.board import (
     ASK,
     AT_BOARD,
@@ -74,7 +75,7 @@ def decisions(players, seed, strengths, sides=None):
         assert ms, "no move at phase %d" % rules.phase(g.state)
         yield before, seat, k, ms
         for m in ms:
-            assert referee.problem(g.state, m) is None, (m, referee.problem(g.state, m))
+            assert l8game.problem(g.state, m) is None, (m, l8game.problem(g.state, m))
             g.apply(m)
         n += 1
         if n > STEP_CAP:
@@ -205,7 +206,7 @@ def test_hidden_cards_and_the_dice_to_come_change_no_strengths_moves(some_positi
         v = view.see(s, seat)
         expected = [boardbot.play(bytearray(v), k) for k in range(len(bot.STRENGTHS))]
         for t in variants(s, seat, rng):
-            assert referee.state_problem(t) is None
+            assert l8game.state_problem(t) is None
             changed += t != bytearray(s)
             w = view.see(t, seat)
             assert w == v, "the view shows a byte the seat cannot see"

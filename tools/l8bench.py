@@ -8,7 +8,7 @@ Medium, Medium against Easy) it plays N games: one seat is the first strength ("
 bot"), every other seat the second. Game i is dealt from seed SEED + i by dealer
 (i // players) % players, with the bot in seat i % players, so no strength always sits
 first and every pairing at a player count plays the same deals. Every move is checked by
-`referee.problem` and goes through `Game.apply`, so the bench also checks the bots'
+`level8.game.problem` (the game's referee) and goes through `Game.apply`, so the bench also checks the bots'
 legality over thousands of games. It prints markdown (ready for docs/benchmarks.md): the bot's
 wins with a 95% Wilson interval against its fair share 1/N, the mean rounds a game, the
 mean milliseconds a decision on CPython (the worker's own CPU time, so other jobs on the
@@ -42,7 +42,8 @@ N_KINDS = 9  # level8.track's action kinds
 # One game, the same code on both runtimes (CPython runs it with `exec`). The clock is
 # set before it: ticks_us / ticks_diff from tools/bench.py's PRELUDE.
 GAME = r"""
-from level8 import board, bot, cards, referee, rules, view
+from level8 import board, bot, cards, rules, view
+from level8 import game as games
 from level8.game import Game
 
 
@@ -78,7 +79,7 @@ def play(game_id, keep, players, focus, others, i):
         if not ms:
             raise ValueError("no move in game %d" % i)
         for m in ms:
-            why = referee.problem(g.state, m)
+            why = games.problem(g.state, m)
             if why:
                 raise ValueError("game %d: %s" % (i, why))
             if kinds is not None and m >> 12 == 13:  # K_GO
