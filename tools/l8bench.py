@@ -43,7 +43,7 @@ N_KINDS = 9  # level8.track's action kinds
 # set before it: ticks_us / ticks_diff from tools/bench.py's PRELUDE.
 GAME = r"""
 from level8 import board, bot, cards, rules, view
-from level8 import game as games
+from level8 import game as l8game
 from level8.game import Game
 
 
@@ -79,7 +79,7 @@ def play(game_id, keep, players, focus, others, i):
         if not ms:
             raise ValueError("no move in game %d" % i)
         for m in ms:
-            why = games.problem(g.state, m)
+            why = l8game.problem(g.state, m)
             if why:
                 raise ValueError("game %d: %s" % (i, why))
             if kinds is not None and m >> 12 == 13:  # K_GO
