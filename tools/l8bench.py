@@ -1,6 +1,6 @@
 """The LEVEL 8 bots' bench: the strengths against each other, and how long they think.
 
-    python -m tools.bench level8 [--games N] [--players 2,4,6] [--game level8|levelup|keep]
+    python -m tools.bench level8 [--games N] [--players 2,4,6] [--game level8|levelup|keep|board]
                                  [--workers W] [--mpy-games K]
 
 For each player count and each pairing of strengths (Hard against Easy, Hard against
@@ -8,7 +8,7 @@ Medium, Medium against Easy) it plays N games: one seat is the first strength ("
 bot"), every other seat the second. Game i is dealt from seed SEED + i by dealer
 (i // players) % players, with the bot in seat i % players, so no strength always sits
 first and every pairing at a player count plays the same deals. Every move is checked by
-`referee.problem` and goes through `Game.apply`, so the bench also checks the bots'
+`level8.game.problem` (the game's referee) and goes through `Game.apply`, so the bench also checks the bots'
 legality over thousands of games. It prints markdown (ready for docs/benchmarks.md): the bot's
 wins with a 95% Wilson interval against its fair share 1/N, the mean rounds a game, the
 mean milliseconds a decision on CPython (the worker's own CPU time, so other jobs on the
@@ -16,7 +16,10 @@ machine do not count); then per strength the time a decision takes on CPython, i
 real MicroPython (the runner, on the first K games of each row, which
 must end as on CPython) and on a Pico (estimated from the runner, as tools/bench.py
 does). A game's result is a function of its setup alone, so the counts do not depend on
-the number of workers.
+the number of workers. `--game board` plays "Level 8: Das Brettspiel" (`level8.boardbot`,
+every seat on the one-star side; a decision is also a roll, a space or an action's
+choice, and the seat that acts may be one asked or showing cards off turn) and adds how
+often each strength moves its tower to each action.
 """
 
 import math
@@ -30,14 +33,17 @@ from tools.bench import PICO_LOOP_US, PRELUDE, REFERENCE, parse, table
 
 SEED = 80000
 PAIRS = ((2, 0), (2, 1), (1, 0))  # (the bot, the other seats), strengths
-# (the game, keep four): level8.cards.LEVEL8 is 0, LEVELUP 1 (a test checks them)
-GAMES = {"level8": (0, False), "levelup": (1, False), "keep": (1, True)}
-GAME_NAMES = {"level8": "LEVEL 8", "levelup": "Level Up", "keep": "Level Up with keep-four (L8-9)"}
+# (the game, keep four): level8.cards.LEVEL8 is 0, LEVELUP 1, BOARD 2 (a test checks them)
+GAMES = {"level8": (0, False), "levelup": (1, False), "keep": (1, True), "board": (2, False)}
+GAME_NAMES = {"level8": "LEVEL 8", "levelup": "Level Up", "keep": "Level Up with keep-four (L8-9)",
+              "board": "Level 8: Das Brettspiel (the board game)"}
+N_KINDS = 9  # level8.track's action kinds
 
 # One game, the same code on both runtimes (CPython runs it with `exec`). The clock is
 # set before it: ticks_us / ticks_diff from tools/bench.py's PRELUDE.
 GAME = r"""
-from level8 import bot, referee, rules, view
+from level8 import board, bot, cards, rules, view
+from level8 import game as l8game
 from level8.game import Game
 
 
@@ -46,17 +52,25 @@ def play(game_id, keep, players, focus, others, i):
     st = [others] * players
     st[seat] = focus
     g = Game(game_id, players, SEED + i, (i // players) % players, keep)
+    think = bot.play
+    kinds = None
+    if game_id == 2:
+        from level8 import boardbot
+
+        think = boardbot.play
+        kinds = board.KINDS
     v = bytearray(len(g.state))
     dec = [0, 0, 0]
     us = [0, 0, 0]
     worst = [0, 0, 0]
+    acts = [0] * 27  # strength * 9 + the action kind its tower moved to
     moves = 0
     while not g.over():
-        p = rules.turn(g.state)
+        p = g.to_move()
         view.see(g.state, p, v)
         k = st[p]
         t0 = ticks_us()
-        ms = bot.play(v, k)
+        ms = think(v, k)
         t = ticks_diff(ticks_us(), t0)
         dec[k] += 1
         us[k] += t
@@ -65,14 +79,42 @@ def play(game_id, keep, players, focus, others, i):
         if not ms:
             raise ValueError("no move in game %d" % i)
         for m in ms:
-            why = referee.problem(g.state, m)
+            why = l8game.problem(g.state, m)
             if why:
                 raise ValueError("game %d: %s" % (i, why))
+            if kinds is not None and m >> 12 == 13:  # K_GO
+                acts[k * 9 + kinds[(m >> 7) & 31]] += 1
             g.apply(m)
         moves += len(ms)
+        if kinds is not None and moves % 50 < len(ms) and stuck(g.state):
+            return False, rules.round_no(g.state), dec, us, worst, acts, True
         if moves > 50000:
             raise ValueError("game %d does not end" % i)
-    return rules.winner(g.state) == seat, rules.round_no(g.state), dec, us, worst
+    return rules.winner(g.state) == seat, rules.round_no(g.state), dec, us, worst, acts, False
+
+
+def stuck(s):
+    # The board game's dead end, which no ruling covers: every seat has laid out, no card
+    # off the table (jokers included: none is) fits a laid combination and LB-6's two
+    # discards are not allowed, so every turn takes a card in and puts one out, no hand
+    # ever shrinks and the round cannot end.
+    if rules.phase(s) != board.ROLL:
+        return False
+    n = rules.players(s)
+    for p in range(n):
+        if not rules.laid(s, p):
+            return False
+    if board.only_full(s):
+        return False
+    for k in range(rules.GROUP):
+        for i in range(rules.begin(s, k), rules.end(s, k)):
+            c = s[i]
+            if c == cards.WILD:
+                return False
+            for slot in range(n * rules.GROUPS_PER_SEAT):
+                if rules.group_count(s, slot) and rules.fits(s, slot, c):
+                    return False
+    return True
 """
 
 # The runner's part: TASKS = [(game_id, keep, players, focus, others, [i, ...]), ...].
@@ -82,7 +124,7 @@ dec = [0, 0, 0]
 worst = [0, 0, 0]
 for game_id, keep, players, focus, others, games in TASKS:
     for i in games:
-        won, rounds, d, u, w = play(game_id, keep, players, focus, others, i)
+        won, rounds, d, u, w, _, _ = play(game_id, keep, players, focus, others, i)
         print("game", players, focus, others, i, 1 if won else 0, rounds)
         for k in range(3):
             dec[k] += d[k]
@@ -116,10 +158,16 @@ class Row:
         self.dec = [0, 0, 0]
         self.us = [0, 0, 0]
         self.worst = [0, 0, 0]
+        self.acts = [0] * (3 * N_KINDS)
+        self.stuck = []  # games that came to the board game's dead end (no winner)
         self.outcomes = {}  # game index -> (won, rounds)
 
     def add(self, i, result):
-        won, rounds, dec, us, worst = result
+        won, rounds, dec, us, worst, acts, stuck = result
+        if stuck:
+            self.stuck.append(i)
+        for j in range(3 * N_KINDS):
+            self.acts[j] += acts[j]
         self.games += 1
         self.wins += bool(won)
         self.rounds += rounds
@@ -229,12 +277,40 @@ def report(rows, game, players_list, games, command, mp=None):
     out.append(f"`{command}`: N = {games} games a row, {GAME_NAMES[game]}; game i is dealt from seed "
                f"{SEED} + i by dealer (i // players) % players, the bot in seat i % players.")
     out += aims(rows, players_list)
+    if game == "board":
+        out += ["", action_table(rows, names), ""]
+        stuck = [f"{p} players, {names[f]} against {names[o]}: games {', '.join(map(str, sorted(r.stuck)))}"
+                 for (p, f, o), r in rows.items() if r.stuck]
+        out.append("Games stopped at the dead end no ruling covers (every seat laid out, no card off the table "
+                   "fits a laid combination, no joker off it: no hand can shrink), counted as not won: "
+                   + ("; ".join(stuck) if stuck else "none") + ".")
+        out.append("")
     if mp is not None:
         count = len(next(iter(mp[0].values())))
         out.append(f"The runner played the first {count} game(s) of every row, as CPython did; the Pico column is the "
                    "runner's time × (Pico loop time / runner loop time) for the reference loop of docs/device.md, "
-                   "timed in the same run. A decision is one call of `bot.play`: a draw, or the rest of a turn.")
+                   "timed in the same run. A decision is one call of `bot.play`: a draw, or the rest of a turn"
+                   + (" (`boardbot.play`: also a roll, a space, an action's choice, a card given or shown)."
+                      if game == "board" else "."))
     return "\n".join(out)
+
+
+def action_table(rows, names):
+    """How often each strength moved its tower to each action, over every row (a star
+    counts as a star and again as the action it chose)."""
+    from level8 import track
+
+    acts = [0] * (3 * N_KINDS)
+    for r in rows.values():
+        for j in range(3 * N_KINDS):
+            acts[j] += r.acts[j]
+    body = []
+    for k in range(3):
+        row = acts[k * N_KINDS : (k + 1) * N_KINDS]
+        chosen = sum(row) - row[track.STAR]
+        body.append([names[k], f"{chosen:,}"] + [f"{100 * x / max(1, chosen):.1f}%" for x in row])
+    return ("Actions chosen (share of the actions done; a star chosen counts in its column and again as the "
+            "action it chose):\n\n" + table(["strength", "actions"] + list(track.ACTION_NAMES), body))
 
 
 def aims(rows, players_list):
@@ -274,7 +350,7 @@ def add_arguments(parser):
     parser.add_argument("--games", type=int, default=1000, help="games per row (default 1000)")
     parser.add_argument("--players", type=numbers, default=[2, 4, 6], help="player counts (default 2,4,6)")
     parser.add_argument("--game", choices=sorted(GAMES), default="level8",
-                        help="level8, levelup, or keep (Level Up with keep-four); default level8")
+                        help="level8, levelup, keep (Level Up with keep-four) or board (the board game); default level8")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one a core)")
     parser.add_argument("--mpy-games", type=int, default=2,
                         help="games per row timed in MicroPython (default 2; 0: none)")

@@ -25,7 +25,7 @@ docs/level8-bots.md says how each was measured.
 
 from compat import const
 from level8 import cards, need, rules
-from level8.levels import CARD_ONE_STAR, COLOUR, RUN, SET
+from level8.levels import COLOUR, RUN, SET
 from level8.rules import (
     DRAW,
     GROUPS_PER_SEAT,
@@ -123,6 +123,8 @@ def _scan(v, seat):
         for i in range(len(h) if p == seat else rules.known(v, p)):
             w += _see(h[i])
         w += _see(rules.pile_top(v, p))
+        for c in rules.section(v, rules.FRONT + p):  # the board game's jokers wait in one
+            w += _see(c)
         for r in range(GROUPS_PER_SEAT):
             for c in rules.group(v, p, r):
                 w += _see(c)
@@ -170,7 +172,7 @@ def _laid_slots(v):
 
 
 def _kind(v, slot):
-    return CARD_ONE_STAR[min(rules.level(v, slot // GROUPS_PER_SEAT), 8) - 1][slot % GROUPS_PER_SEAT][0]
+    return rules.reqs(v, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
 
 
 def _fits_laid(v, slots, c):
@@ -394,12 +396,18 @@ def _layout(hand, rq, j):
     """The level laid out from the hand the j-th best way `need` found (after `need.short`):
     each run's numbers and each set's from the hand, a colour's cards the numbers do not
     take, a valued wild for each gap; the other cards are added after. Every group is as
-    long as its requirement asks, so a card is left to end the turn with."""
+    long as its requirement asks, so a card is left to end the turn with. None when the
+    gaps outnumber the wilds held: `need` counts two colour groups (the board game's
+    two-star level 6) only roughly."""
     pool = [c for c in hand if c < _NC]
-    colour = -1
+    colours = 0
     for r in range(len(rq)):
         if rq[r][0] == COLOUR:
-            colour = need.aims[4 * j + r]
+            colours |= 1 << need.aims[4 * j + r]
+    wilds = len(hand) - len(pool)
+    for c in hand:
+        if c != _W:
+            wilds -= 1 if c >= _NC else 0
     out = []
     for r in range(len(rq)):
         kind, size = rq[r]
@@ -413,20 +421,25 @@ def _layout(hand, rq, j):
                 pool.remove(c)
             while len(g) < size:
                 g.append(cards.wild_as_colour(a))
+                wilds -= 1
         else:
             for i in range(size):
                 n = a + i if kind == RUN else a
-                c = _take_number(pool, n, colour)
-                g.append(c if c >= 0 else cards.wild_as_number(n))
+                c = _take_number(pool, n, colours)
+                if c < 0:
+                    c = cards.wild_as_number(n)
+                    wilds -= 1
+                g.append(c)
         out.append(g)
-    return out
+    return out if wilds >= 0 else None
 
 
-def _take_number(pool, n, colour):
-    """Take a card of number n from the pool, one not of `colour` first; -1 for none."""
+def _take_number(pool, n, colours):
+    """Take a card of number n from the pool, one not of the colour groups' `colours`
+    (bit c for colour c) first; -1 for none."""
     got = -1
     for c in pool:
-        if c % 15 + 1 == n and (got < 0 or got // 15 == colour):
+        if c % 15 + 1 == n and (got < 0 or colours >> (got // 15) & 1):
             got = c
     if got >= 0:
         pool.remove(got)
@@ -441,6 +454,8 @@ def _best_layout(t, hand, rq):
     slots = _laid_slots(t)
     for j in range(need.found[0]):
         lay = _layout(hand, rq, j)
+        if lay is None:
+            continue
         rest = list(hand)
         for g in lay:
             for c in g:
@@ -612,12 +627,12 @@ def _worth(c, hand, reqs):
     return score
 
 
-def _discard(t, seat, hand, f):
+def _discard(t, seat, hand, f, among=None):
     """The card to discard: the one with the lowest key. Laid out (GAP): the card farthest
     from a laid run's end. Not yet (LACK): the card whose loss leaves the fewest cards
     lacking, then (OUTS) the most unseen cards closing a gap. Otherwise, and to break
     ties, the card sharing least with the hand. FEED: not a card a laid-out opponent could
-    add. A wild or a Skip only when nothing else is left."""
+    add. A wild or a Skip only when nothing else is left. `among`: only these cards."""
     slots = _laid_slots(t)
     laid = rules.laid(t, seat)
     rq = rules.reqs(t, seat)
@@ -631,7 +646,7 @@ def _discard(t, seat, hand, f):
     key = 0
     for i in range(len(hand)):
         c = hand[i]
-        if i and hand[i - 1] == c:
+        if (i and hand[i - 1] == c) or (among is not None and c not in among):
             continue
         if c >= _NC:
             k = 1 << 20 if c == _W else 1 << 19

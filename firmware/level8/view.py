@@ -7,8 +7,9 @@ cards everyone saw another seat take from a discard pile (the front of that seat
 count. Blanked (UNSEEN): the face-down draw pile, the cards under each discard pile's
 top, the rest of the other hands, and the generator that will shuffle the next draw
 pile and deal. The board game (board.py) is seen the same way: its block after the area
-(towers, dice rolled, the action under way, the cards shown for a Steal) is open to all,
-and its coming dice are the blanked generator's.
+(towers, dice rolled, the action under way, the cards shown for a Steal, which stay in
+their owners' hands until it is done) is open to all, and so is the jokers' stack (every
+joker is alike); its coming dice are the blanked generator's.
 """
 
 from level8.rules import (
