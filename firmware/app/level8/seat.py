@@ -25,6 +25,15 @@ COVER_CODE = (
 
 
 class Seat:
+    # the fields turn.setup gives a new table, for the type checker: an annotation alone
+    # makes nothing at run time, on MicroPython as on CPython
+    me: int  # the seat whose hand is shown
+    hn: int  # cards in that hand
+    order: bytearray  # display position -> hand index
+    items: list  # the ring's items after the hand
+    steps: list  # a bot's moves still to show, a step (a list of moves) each
+    hidden: bool  # the pass screen is up
+
     def __init__(self, t, app):
         """A Seat keeping table `t`'s fields (the table itself holds them as a Seat too).
         Only the OLED needs the room: a colour board keeps the table itself, which comes

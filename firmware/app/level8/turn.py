@@ -29,8 +29,8 @@ def setup(t, app, game, flags, people, strength, message):
     t.focus = 0
     t.order = bytearray(16)  # display position -> hand index
     t.hn = 0
-    t.items = []  # type: list[int]
-    t.steps = []  # type: list  # a bot's moves still to show, a step (a list of moves) each
+    t.items = []
+    t.steps = []
     t.me = 0 if people == 1 else NO_SEAT  # the seat whose hand is shown
     t.hidden = False  # the pass screen is up
     t.view = None
