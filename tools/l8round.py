@@ -238,6 +238,8 @@ def _keys(board, keys_file):
                 return json.load(f)
         except FileNotFoundError:
             pass
+    import host_sim  # noqa: F401  (it puts firmware/ on the path, where the app is)
+
     keys = apprun.keys_for_level8(board, players=6)
     if keys_file:
         with open(keys_file, "w") as f:
