@@ -179,15 +179,37 @@ def _l8_screens():
         "l8_draw": lambda: l8("LEVEL 8", 4, 1, False, on_screen("Menu", lambda m: m.title == "Draw from")),
         "l8_layouts": lambda: l8("LEVEL 8", 4, 1, False, on_screen("Layouts", lambda m: len(m.found) > 1)),
         "l8_card": lambda: l8(
-            "LEVEL 8", 4, 1, False,
-            on_screen("Menu", lambda m: len(m.items) > 2 and len(m.items[0]) > 2 and m.title != "Draw from")),
+            "LEVEL 8",
+            4,
+            1,
+            False,
+            on_screen("Menu", lambda m: len(m.items) > 2 and len(m.items[0]) > 2 and m.title != "Draw from"),
+        ),
         "l8_bot_step": lambda: l8(
-            "LEVEL 8", 4, 1, False, on_l8_table(lambda t, s: not t.mine() and t.message and "laid out" in t.message)),
+            "LEVEL 8",
+            4,
+            1,
+            False,
+            on_l8_table(lambda t, s: not t.mine() and t.message and "laid out" in t.message),
+        ),
         "l8_browse": lambda: l8("LEVEL 8", 4, 1, False, mine(rules.DRAW), "down", "ok"),
-        "l8_round_end": lambda: l8("LEVEL 8", 4, 1, False, on_l8_table(lambda t, s: rules.phase(s) == rules.OVER)),
-        "l8_keep": lambda: l8("Level Up", 3, 1, True, on_l8_table(
-            lambda t, s: t.mine() and rules.phase(s) == rules.KEEP and rules.kept(s, t.me) == 1)),
-        "l8_pass": lambda: l8("LEVEL 8", 3, 3, False, on_l8_table(lambda t, s: t.hidden and rules.round_no(s) == 1 and t.me == 1)),
+        "l8_round_end": lambda: l8(
+            "LEVEL 8", 4, 1, False, on_l8_table(lambda t, s: rules.phase(s) == rules.OVER)
+        ),
+        "l8_keep": lambda: l8(
+            "Level Up",
+            3,
+            1,
+            True,
+            on_l8_table(lambda t, s: t.mine() and rules.phase(s) == rules.KEEP and rules.kept(s, t.me) == 1),
+        ),
+        "l8_pass": lambda: l8(
+            "LEVEL 8",
+            3,
+            3,
+            False,
+            on_l8_table(lambda t, s: t.hidden and rules.round_no(s) == 1 and t.me == 1),
+        ),
         "l8_end": lambda: l8("LEVEL 8", 3, 1, False, None),
     }
 
@@ -253,7 +275,12 @@ def shoot(board, plan):
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("name", list(SCREENS))
 def test_screen_matches_its_golden_picture(board, name):
-    w, h, rgb = shoot(board, SCREENS[name]())
+    match_golden(board, name, *shoot(board, SCREENS[name]()))
+
+
+def match_golden(board, name, w, h, rgb):
+    """Fail unless the picture is golden/BOARD/NAME.png (writing it when there is none yet,
+    or every one with UPDATE_GOLDEN=1; a differing one is written beside it as .new.png)."""
     path = GOLDEN / board / (name + ".png")
     if UPDATE or not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -15,19 +15,15 @@ into plain FrameBuffers and gives the same bytes as under CPython; on the OLED, 
 strip loads nothing of the oval.
 """
 
-import os
-from pathlib import Path
-
 import pytest
+from test_golden import match_golden
 
-from host_sim import png, sim
+from host_sim import sim
 from tools import micropython as mpy
 from tools import trackgen
 from tools.build import FIRMWARE, compile_file
 
-GOLDEN = Path(__file__).parent / "golden"
 BOARDS = ["pico_display", "pico_lcd_114", "oled_128x64"]
-UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
 # name -> (towers, me, reach, chosen, dice): what the drawing is given
 SITUATIONS = {
@@ -83,20 +79,7 @@ def shoot(board, name):
 @pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("name", list(SITUATIONS))
 def test_track_matches_its_golden_picture(board, name):
-    w, h, rgb = shoot(board, name)
-    path = GOLDEN / board / (name + ".png")
-    if UPDATE or not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(png.encode(w, h, rgb))
-        if not UPDATE:
-            pytest.fail("no golden picture yet: wrote %s (look at it, then commit it)" % path)
-        return
-    gw, gh, grgb = png.decode(path.read_bytes())
-    if (gw, gh, grgb) != (w, h, bytes(rgb)):
-        new = path.with_suffix(".new.png")
-        new.write_bytes(png.encode(w, h, rgb))
-        diff = sum(1 for i in range(0, min(len(rgb), len(grgb)), 3) if rgb[i : i + 3] != grgb[i : i + 3])
-        pytest.fail("%s differs from %s in %d pixels (see %s)" % (name, path, diff, new))
+    match_golden(board, name, *shoot(board, name))
 
 
 EDGES = [
