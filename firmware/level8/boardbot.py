@@ -55,13 +55,13 @@ _NC = cards.N_NUMBER_CARDS
 _ONE = const(1000)  # one card of progress
 _CARD = const(150)  # a card taken in before laying out (it must go later)
 _EXTRA = const(200)  # another turn's choice of two spaces, beyond its expected card
-_FEED = const(400)  # a laid-out opponent made to take a card (ALL)
+_FEED = const(400)  # a laid-out opponent made to take a card the table does not take (ALL)
 _HELP = const(100)  # an opponent not laid out given a card (ALL)
 # Easy's order of the actions by kind (track.STAR .. track.STEAL); a joker ranks first
 # while the stack has one.
 _EASY = b"\x00\x03\x05\x06\x02\x01\x07\x04\x04"
 
-_ctx = [0, 0, 0, 0, 0, 0]  # shed, p, best, second, unseen, hidden in other hands
+_ctx = [0, 0, 0, 0, 0, 0, 0]  # shed, p, best, second, unseen, hidden in other hands, fit
 
 
 def play(v, strength=0):
@@ -176,9 +176,11 @@ def _chance(count, total, tries):
     return _ONE - q
 
 
-def _context(v, seat):
+def _context(v, seat, g):
     """_ctx: measured by shedding, the chance a card from the draw pile helps, the best
-    and the second best discard top, the cards unseen, and those in other hands."""
+    and the second best discard top, the cards unseen, those in other hands, and the
+    chance a card from the draw pile goes onto the table (what a laid-out seat made to
+    take one loses nothing by: with many seats laid out, most cards)."""
     spare = bot._scan(v, seat)
     unseen = spare
     for n in range(1, 16):
@@ -193,8 +195,17 @@ def _context(v, seat):
         for c in range(_NC):
             if not bot._vis[c] and _fits(c):
                 good += 1
+        fit = good
     else:
         good = bot._outs(spare)
+        fit = 0
+        if g & RIVALS:
+            bot._load_model(v, bot._laid_slots(v), None, None)
+            fit = spare
+            for c in range(_NC):
+                if not bot._vis[c] and _fits(c):
+                    fit += 1
+    _ctx[6] = fit * _ONE // unseen if unseen else 0
     p = good * _ONE // unseen if unseen else 0
     hand = rules.hand(v, seat)
     best = second = 0
@@ -256,7 +267,7 @@ def _worth(v, seat, kind, g):
         if g & RIVALS:
             for q in range(rules.players(v)):
                 if q != seat:
-                    x += _FEED if rules.laid(v, q) else -_HELP
+                    x += (_FEED * (_ONE - _ctx[6]) // _ONE) if rules.laid(v, q) else -_HELP
         return x
     if kind == track.ASK:
         a = _ask_value(v, seat, shed, g)
@@ -293,7 +304,7 @@ def _star_best(v, seat, space, g):
 
 def _go(v, seat, f, g, ph):
     if g & VALUE:
-        _context(v, seat)
+        _context(v, seat, g)
     if ph == STAR:
         return move(K_GO, _star_best(v, seat, v[AT_BOARD + B_POS + seat], g)[1])
     a, b = board.reached(v)
@@ -394,7 +405,7 @@ def _ask_value(v, seat, shed, g):
 
 
 def _ask(v, seat, f, g):
-    _context(v, seat)
+    _context(v, seat, g)
     a = _ask_value(v, seat, _ctx[0], g) & 255
     d = 0
     n = rules.players(v)
