@@ -1,6 +1,6 @@
 """Building LEVEL 8 positions for tests: hands dealt as asked, levels set, moves by token."""
 
-from level8 import cards, notation, rules
+from level8 import cards, notation, rules, view
 from level8.game import Game
 from level8.rules import K_ADD, K_DISCARD, K_GIVE, K_LAY, K_PUT, K_TAKE, move
 
@@ -65,3 +65,24 @@ def give(g, seat):
 
 def tokens(codes):
     return " ".join(cards.token(x) for x in codes)
+
+
+# -- what a seat cannot see (the bots' honesty tests) ---------------------------------
+
+
+def hidden_places(s, seat):
+    """Area bytes the seat cannot see, by section: the face-down draw pile, the cards
+    under each discard top, each other hand beyond its seen cards."""
+    v = view.see(s, seat)
+    return [i for i in range(rules.AT_AREA, rules.AT_AREA + s[rules.AT_CARDS]) if v[i] == view.UNSEEN]
+
+
+def sort_hidden_hands(s, seat):
+    """Keep each other hand's unseen part as the rules keep it: in code order, a wild as a
+    free wild (one laid in an earlier round may have moved in from under a top)."""
+    for p in range(s[rules.AT_PLAYERS]):
+        if p == seat:
+            continue
+        lo = rules.begin(s, rules.HAND_OF + p) + s[rules.AT_SEATS + p * rules.SEAT_BYTES + rules.S_KNOWN]
+        hi = rules.end(s, rules.HAND_OF + p)
+        s[lo:hi] = bytes(sorted(cards.WILD if cards.is_wild(c) else c for c in s[lo:hi]))

@@ -14,7 +14,7 @@ import argparse
 import random
 
 import pytest
-from l8helpers import c
+from l8helpers import c, hidden_places, sort_hidden_hands
 from level8 import board, boardbot, bot, cards, rules, track, view
 from level8 import game as l8game
 from level8.board import (
@@ -40,15 +40,12 @@ from level8.rules import (
     AT_AREA,
     AT_PLAYERS,
     AT_RNG,
-    AT_SEATS,
     AT_STARTS,
     HAND_OF,
     K_DISCARD,
     K_KEPT,
     KEEP,
     PLAY,
-    S_KNOWN,
-    SEAT_BYTES,
     kind,
     move,
 )
@@ -85,11 +82,6 @@ def decisions(players, seed, strengths, sides=None):
 # -- honesty -------------------------------------------------------------------------
 
 
-def hidden_places(s, seat):
-    v = view.see(s, seat)
-    return [i for i in range(AT_AREA, board.AT_BOARD) if v[i] == UNSEEN]
-
-
 def free_places(s, seat):
     """The hidden places but one holding each card another seat shows for a Steal (a
     shown card stays in its owner's hand)."""
@@ -105,15 +97,6 @@ def free_places(s, seat):
                     places.remove(i)
                     break
     return places
-
-
-def sort_hidden_hands(s, seat):
-    for p in range(s[AT_PLAYERS]):
-        if p == seat:
-            continue
-        lo = AT_AREA + s[AT_STARTS + HAND_OF + p] + s[AT_SEATS + p * SEAT_BYTES + S_KNOWN]
-        hi = AT_AREA + s[AT_STARTS + HAND_OF + p + 1]
-        s[lo:hi] = bytes(sorted(s[lo:hi]))
 
 
 def variants(s, seat, rng):

@@ -11,13 +11,12 @@ bench's level8 part on a tiny count.
 import argparse
 import random
 
+from l8helpers import hidden_places, sort_hidden_hands
 from level8 import bot, cards, levels, meld, need, notation, referee, rules, view
 from level8.game import Game
 from level8.rules import (
     AT_AREA,
-    AT_PLAYERS,
     AT_RNG,
-    AT_SEATS,
     AT_STARTS,
     DRAW,
     HAND_OF,
@@ -27,8 +26,6 @@ from level8.rules import (
     K_LAY,
     KEEP,
     PLAY,
-    S_KNOWN,
-    SEAT_BYTES,
     kind,
 )
 from level8.view import UNSEEN
@@ -117,24 +114,6 @@ def test_marks_are_exactly_the_cards_that_would_lower_the_lack():
 
 
 # -- honesty -------------------------------------------------------------------------
-
-
-def hidden_places(s, seat):
-    """Area bytes the seat cannot see, by section: the face-down draw pile, the cards
-    under each discard top, each other hand beyond its seen cards."""
-    v = view.see(s, seat)
-    return [i for i in range(AT_AREA, len(s)) if v[i] == UNSEEN]
-
-
-def sort_hidden_hands(s, seat):
-    """Keep each other hand's unseen part as the rules keep it: in code order, a wild as a
-    free wild (one laid in an earlier round may have moved in from under a top)."""
-    for p in range(s[AT_PLAYERS]):
-        if p == seat:
-            continue
-        lo = AT_AREA + s[AT_STARTS + HAND_OF + p] + s[AT_SEATS + p * SEAT_BYTES + S_KNOWN]
-        hi = AT_AREA + s[AT_STARTS + HAND_OF + p + 1]
-        s[lo:hi] = bytes(sorted(cards.WILD if cards.is_wild(c) else c for c in s[lo:hi]))
 
 
 def variants(s, seat, rng):
@@ -277,8 +256,12 @@ def test_a_bot_lays_out_whenever_it_can_and_hard_adds_every_card_that_fits():
                 rq = rules.reqs(s, seat)
                 found, _ = meld.layouts([c for c in hand if c != cards.SKIP], rq, 10)
                 # a layout that keeps a card, or one with a group longer than asked, to keep one of
-                can = any(sum(len(g) for g in lay) < len(hand) or rules.level(s, seat) == 8
-                          or any(len(g) > rq[r][1] for r, g in enumerate(lay)) for lay in found)
+                can = any(
+                    sum(len(g) for g in lay) < len(hand)
+                    or rules.level(s, seat) == 8
+                    or any(len(g) > rq[r][1] for r, g in enumerate(lay))
+                    for lay in found
+                )
                 assert (K_LAY in [kind(m) for m in ms]) == can
                 laid_out += can
             ends = kind(ms[-1]) in (K_DISCARD, K_GIVE)  # not laying out level 8, which wins
@@ -288,8 +271,14 @@ def test_a_bot_lays_out_whenever_it_can_and_hard_adds_every_card_that_fits():
                     rules.apply(t, m)
                 left = rules.hand(t, seat)
                 if len(left) > 1:
-                    slots = [q for q in range(players * 4) if rules.group_count(t, q) and rules.laid(t, q // 4)]
-                    assert not [c for c in left if c < cards.N_NUMBER_CARDS and any(rules.fits(t, q, c) for q in slots)]
+                    slots = [
+                        q for q in range(players * 4) if rules.group_count(t, q) and rules.laid(t, q // 4)
+                    ]
+                    assert not [
+                        c
+                        for c in left
+                        if c < cards.N_NUMBER_CARDS and any(rules.fits(t, q, c) for q in slots)
+                    ]
     assert laid_out > 20
 
 
@@ -343,8 +332,11 @@ def test_the_level8_bench_plays_its_rows_and_times_the_runner(micropython):
     l8bench.add_arguments(parser)
     args = parser.parse_args(["--games", "3", "--players", "2,3", "--mpy-games", "1", "--workers", "1"])
     text = l8bench.run(args)
-    rows = [line for line in text.splitlines() if line.startswith("| ") and "players" not in line
-            and "strength" not in line]
+    rows = [
+        line
+        for line in text.splitlines()
+        if line.startswith("| ") and "players" not in line and "strength" not in line
+    ]
     wins = [r for r in rows if r.split("|")[1].strip() in ("2", "3")]
     assert len(wins) == 2 * len(l8bench.PAIRS)
     play = l8bench._game()

@@ -22,6 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "records"
 SAMPLES = sorted(p.name for p in RECORDS.glob("*.l8"))
 
+# a seat's keys in the replay's JSON, in order (the board game's add theirs after)
+SEAT_KEYS = ["seat", "level", "laid", "hand", "kept", "discard", "discards", "skip", "groups"]
+
 
 def replay_cli(path, stdin=None):
     return subprocess.run(
@@ -675,17 +678,7 @@ def test_replay_json_keys_in_order():
         "skips_under",
         "seats",
     ]
-    assert list(data["seats"][0]) == [
-        "seat",
-        "level",
-        "laid",
-        "hand",
-        "kept",
-        "discard",
-        "discards",
-        "skip",
-        "groups",
-    ]
+    assert list(data["seats"][0]) == SEAT_KEYS
     assert data["phase"] == "play" and data["to_move"] == 1 and len(data["seats"][0]["hand"]) == 11
     assert data["seats"][2]["discard"] is not None and data["seats"][0]["discard"] is None
     # a key a line, the seats' list opening one, a seat a line, then its closing bracket and the brace
@@ -864,20 +857,7 @@ def test_board_json_keys_in_order_card_games_first():
         "jokers",
         "seats",
     ]
-    assert list(data["seats"][0]) == [
-        "seat",
-        "level",
-        "laid",
-        "hand",
-        "kept",
-        "discard",
-        "discards",
-        "skip",
-        "groups",
-        "side",
-        "space",
-        "shown",
-    ]
+    assert list(data["seats"][0]) == SEAT_KEYS + ["side", "space", "shown"]
     assert data["phase"] == "go" and data["dice"] == list(d) and data["jokers"] == 8
     assert [seat["side"] for seat in data["seats"]] == [1, 2, 1]
     assert all(seat["skip"] is False for seat in data["seats"])  # the jokers' stack is no Skip
