@@ -6,12 +6,14 @@ saved game: power-up looks for it before loading any of the game's code). The en
 into a saved game at power-up; the game's other screens reach it through `app.game()`
 (App imports it by name from here). The entry's package names the store's file for its
 game in progress as `SAVE`, or a tuple of names when several rows share it (app/run.py
-sets them aside when a start fails). LEVEL 8 and Level Up are two rows of one package:
-its screens tell them apart by the row's name (app/level8/__init__.py).
+sets them aside when a start fails). LEVEL 8, Level Up and Das Brettspiel (the board game)
+are three rows of one package: its screens tell them apart by the row's name
+(app/level8/__init__.py).
 """
 
 GAMES = (
     ("Level 10", "app.level10.menu", "game"),
     ("LEVEL 8", "app.level8.menu", "l8game"),
     ("Level Up", "app.level8.menu", "lugame"),
+    ("Das Brettspiel", "app.level8.menu", "bggame"),
 )
