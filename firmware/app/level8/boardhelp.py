@@ -8,7 +8,7 @@ The roll: each turn starts with the dice. One of your two pieces moves by each d
 
 The two spaces: choose one of the two spaces reached. Both pieces go there and you do its action. Then you may lay out your level and add cards, as in LEVEL 8, and you end by discarding one card.
 
-Actions: +1 card: the top of the draw pile or of any discard pile. +2 cards: that twice, the second after seeing the first. Card and again: a card, then a whole further turn. Swap: discard 1 to 3 cards, then draw one more than that. All draw: everyone draws a card, you first. Joker: a joker from its stack (none left: any pile's top). Ask: name a number or a colour and a direction; the first player that way holding one gives you one. Steal: every other player shows up to 3 cards; take one. Any action (a star, the start too): choose another action; your pieces move on to its next free space.
+Actions: +1 card: the top of the draw pile or of any discard pile. +2 cards: that twice, the second after seeing the first. Card and again: a card, then a whole further turn. Swap 1-3: discard 1 to 3 cards, then draw one more than that. All draw: everyone draws a card, you first. Joker: a joker from its stack (none left: any pile's top). Ask: name a number or a colour and a direction; the first player that way holding one gives you one. Steal: every other player shows up to 3 cards; take one. Any action (a star, the start too): choose another action; your pieces move on to its next free space.
 
 Jokers stand for any card; once laid, a joker's value stays. A set of 6 or more or a run from 1 to 15 is full, yet still takes jokers. When every laid combination is full, you may end by discarding two cards.
 
