@@ -136,12 +136,15 @@ def resume(app, asked=False):
 
 def new_game(app):
     game = which(app)
+    back = lambda a: a.go(menu(a))  # noqa: E731
     if game == _BOARD:
-        from app.level8.boardnew import NewGame
-    else:
-        from app.level8.newgame import NewGame
+        from app.level8 import boardnew
 
-    app.go(NewGame(app, game, start, lambda a: a.go(menu(a))))
+        app.go(boardnew.NewGame(app, game, start, back))
+        return
+    from app.level8.newgame import NewGame
+
+    app.go(NewGame(app, game, start, back))
 
 
 def menu_again(app):
@@ -272,11 +275,11 @@ def show_stats(app):
 def show_help(app):
     game = which(app)
     if game == _BOARD:
-        import app.level8.boardhelp as h
+        from app.level8.boardhelp import TEXT as text
     else:
         import app.level8.help as h
 
-    text = h.TEXT + (h.UP if game == 1 else "")
+        text = h.TEXT + (h.UP if game == 1 else "")
     lines = wrap(text % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
     forget("app.level8.help", "app.level8.boardhelp")
     app.go(Pager("How to play", lines, lambda a: a.go(menu(a))))
