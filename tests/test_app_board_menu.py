@@ -508,3 +508,27 @@ def test_help_lists_each_sides_levels_as_the_engine_holds_them(help_pages):
             "%d) %s" % (n + 1, sides.describe_level(r)) for n, r in enumerate(sides.table(cards.BOARD, side))
         )
         assert head + levels + "." in text, side
+
+
+# under MicroPython
+
+
+@pytest.mark.parametrize(
+    "board_name, keys, screen",
+    [
+        # the board game's New game: your side two stars, Start: its table is up
+        ("oled_128x64", "down down down ok ok down down down down right up up up up ok", "Table"),
+        ("pico_display", "down down down ok ok down down down down down right up up up up up ok", "Table"),
+        ("oled_128x64", "down down down ok down down ok", "How to play"),
+    ],
+)
+def test_the_board_games_menus_run_alike_under_micropython(board_name, keys, screen, micropython):
+    """From the .mpy files as deployed: the games menu's rows, the board game's New game
+    menu and its Start, its help; the same screen and frame as under CPython."""
+    from tools import apprun
+
+    micro, _ = apprun.run_micropython(board_name, keys.split())
+    cpy = apprun.run_cpython(board_name, keys.split())
+    assert micro["screen"] == cpy["screen"] == screen
+    for k in ("frame", "bytes_sent", "shows", "full"):
+        assert micro[k] == cpy[k], k
