@@ -225,18 +225,21 @@ def _saved(players=3, seed=5, sides_=(1, 2, 1), people=1, dealer=None):
     return g, saves.encode(g.state, 0, people, 2)
 
 
-def test_a_board_game_save_round_trips_at_every_step_of_a_game():
-    """The board game's positions (the dice, the towers, an action under way) are saved and
-    read back as they were; another game's id is refused."""
+def test_a_board_game_save_round_trips_at_every_step_of_its_first_moves():
+    """The board game's positions (the dice, the towers, an action under way, a seat asked
+    or showing cards) are saved and read back as they were; another game's id is refused."""
     g = Game(cards.BOARD, 4, 11, 3, sides=(2, 1, 1, 2))
     checked = 0
+    phases = set()
     while not g.over() and checked < 400:
+        phases.add(layout.phase(g.state))
         data = saves.encode(g.state, saves.HINTED | saves.BY_COLOUR, 2, 0)
         back, flags, people, strength = saves.decode(data, cards.BOARD)
         assert bytes(back.state) == bytes(g.state) and (flags, people, strength) == (3, 2, 0)
         checked += 1
         ms = g.legal_moves()
         g.apply(ms[(checked * 7) % len(ms)])
+    assert {layout.PLAY, board.ROLL, board.GO, board.PICK, board.ASK, board.SHOW} <= phases
     for other in (cards.LEVEL8, cards.LEVELUP):
         with pytest.raises(ValueError):
             saves.decode(saves.encode(g.state, 0, 1, 1), other)
