@@ -57,9 +57,9 @@ REACHED = {
 
 
 class Referee8:
-    """Follows LEVEL 8's table: after every change of its game the position is one the rules
-    allow (level8.referee.state_problem), every move between two positions was a legal one,
-    and now and then the save on flash holds exactly the position."""
+    """Follows LEVEL 8's table (Level Up's, the board game's): after every change of its game
+    the position is one the rules allow (level8.game.state_problem: the card games' referee
+    or the board game's), and now and then the save on flash holds exactly the position."""
 
     def __init__(self, seen):
         self.last = None
@@ -67,9 +67,10 @@ class Referee8:
         self.seen = seen
 
     def look(self, app):
-        from level8 import referee as referee8
+        from level8 import game as game8
         from level8 import rules as rules8
 
+        from app.level8 import GAME, file
         from app.level8 import saves as saves8
 
         t = app.screen
@@ -79,12 +80,11 @@ class Referee8:
         if s == self.last:
             return
         self.last = s
-        assert referee8.state_problem(bytearray(s)) is None
+        assert game8.state_problem(bytearray(s)) is None
         self.changes += 1
         self.seen["LEVEL 8 change, phase %d" % rules8.phase(s)] += 1
         if self.changes % 16 == 0:
-            name = "l8game" if rules8.game(s) == 0 else "lugame"
-            g, _, people, _ = saves8.decode(app.store.read(name), rules8.game(s))
+            g, _, people, _ = saves8.decode(app.store.read(file(rules8.game(s), GAME)), rules8.game(s))
             assert bytes(g.state) == s and people == t.people
             self.seen["LEVEL 8 save read back"] += 1
 

@@ -214,6 +214,17 @@ def _l8_screens():
     }
 
 
+def _board_screens():
+    """The board game in the menus: from the games menu its row (the fourth), then its New
+    game menu with your side turned to two stars, and the first page of its How to play."""
+    return {
+        "bg_new_game": lambda: then(
+            None, "down", "down", "down", "ok", "ok", "down", "down", "down", "down", "ok"
+        ),
+        "bg_how_to_play": lambda: then(None, "down", "down", "down", "ok", "down", "down", "ok"),
+    }
+
+
 # name -> a function making a fresh plan (plans keep state, so one per run)
 SCREENS = {
     "games": lambda: then(None),
@@ -263,6 +274,7 @@ SCREENS = {
     "team_pass_table": lambda: then(team(5, "pass", 3), "ok"),
 }
 SCREENS.update(_l8_screens())
+SCREENS.update(_board_screens())
 
 
 def shoot(board, plan):

@@ -6,12 +6,20 @@ saved game: power-up looks for it before loading any of the game's code). The en
 into a saved game at power-up; the game's other screens reach it through `app.game()`
 (App imports it by name from here). The entry's package names the store's file for its
 game in progress as `SAVE`, or a tuple of names when several rows share it (app/run.py
-sets them aside when a start fails). LEVEL 8 and Level Up are two rows of one package:
-its screens tell them apart by the row's name (app/level8/__init__.py).
+sets them aside when a start fails). LEVEL 8, Level Up and Das Brettspiel (the board game)
+are three rows of one package: its screens tell them apart by the row's name
+(app/level8/__init__.py).
 """
 
+# Built row by row, not written as one constant: MicroPython keeps a constant tuple's
+# strings as objects of their own in the heap (one "app.level8.menu" per row), while a row
+# built at import holds the short names as interned names and shares one entry's name.
+_L10 = "app.level10.menu"
+_L8 = "app.level8.menu"
 GAMES = (
-    ("Level 10", "app.level10.menu", "game"),
-    ("LEVEL 8", "app.level8.menu", "l8game"),
-    ("Level Up", "app.level8.menu", "lugame"),
+    ("Level 10", _L10, "game"),
+    ("LEVEL 8", _L8, "l8game"),
+    ("Level Up", _L8, "lugame"),
+    ("Das Brettspiel", _L8, "bggame"),
 )
+del _L10, _L8

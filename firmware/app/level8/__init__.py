@@ -1,6 +1,6 @@
-"""LEVEL 8 and Level Up on the handheld: two rows of the games table (app/games.py) that
-share these screens, on top of the rules engine (the top-level level8 package) and its
-drawing (ui/level8/).
+"""LEVEL 8, Level Up and Das Brettspiel (the board game) on the handheld: three rows of the
+games table (app/games.py) that share these screens, on top of the rules engine (the
+top-level level8 package) and its drawing (ui/level8/).
 
 Each game keeps its own files in the store (its saved game, statistics and last New game
 choices), named by `file(game, kind)`. Which game a screen belongs to is the row being
@@ -13,12 +13,15 @@ from app.app import forget
 from app.games import GAMES
 
 _CONSERVATIVE = sys.implementation.name == "micropython"  # its collector: see drop()
-NAMES = ("LEVEL 8", "Level Up")  # by game id (level8.cards.LEVEL8, LEVELUP); the rows' names
-_FILES = (("l8game", "l8stats", "l8new"), ("lugame", "lustats", "lunew"))
 GAME = 0  # kinds of file
 STATS = 1
 NEW = 2
-SAVE = (_FILES[0][GAME], _FILES[1][GAME])  # the saved games (app/run.py sets them aside)
+# The saved games by game id (level8.cards.LEVEL8, LEVELUP, BOARD), as the rows of GAMES
+# name them (app/run.py sets them aside). A game's other files share its save's first two
+# letters: one table rather than nine names, and no second copy of the rows' names, in
+# the heap the whole time a game is played.
+SAVE = ("l8game", "lugame", "bggame")
+_KINDS = ("game", "stats", "new")
 # The code a bot (or the hint) decides with, and the words it says what it did in: loaded
 # for that only (app/level8/bots.py) and let go at once.
 BOT_CODE = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.sides", "level8.view")
@@ -26,17 +29,21 @@ WORDS_CODE = ("app.level8.say", "app.level8.words")
 
 
 def which(app):
-    """The game (level8.cards.LEVEL8 or LEVELUP) of the row being played."""
-    return 1 if GAMES[app.playing][0] == NAMES[1] else 0
+    """The game (level8.cards.LEVEL8, LEVELUP or BOARD) of the row being played."""
+    return SAVE.index(GAMES[app.playing][2])
 
 
 def file(game, kind):
-    """The store's name of `game`'s file of `kind` (GAME, STATS or NEW)."""
-    return _FILES[game][kind]
+    """The store's name of `game`'s file of `kind` (GAME, STATS or NEW): l8game, lustats,
+    bgnew..."""
+    return SAVE[game][:2] + _KINDS[kind]
 
 
 def name(game):
-    return NAMES[game]
+    """The name of `game`'s row on the games menu."""
+    for row in GAMES:
+        if row[2] == SAVE[game]:
+            return row[0]
 
 
 def drop(*names):

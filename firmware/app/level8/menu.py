@@ -1,5 +1,7 @@
-"""The entry of LEVEL 8 and of Level Up (two rows of app/games.py): a game's menu, a new
-game, resuming, the pause menu, the end of a game, statistics and how to play. The table
+"""The entry of LEVEL 8, of Level Up and of the board game (three rows of app/games.py): a
+game's menu, a new game, resuming, the pause menu, the end of a game, statistics and how
+to play. The board game's own New game menu and how-to-play pages are modules of their
+own (boardnew.py, boardhelp.py), loaded for it only. The table
 is play.py; its choosers (which pile, which layout, what a card does, the laid
 combinations) are act.py. Those come back here through app.game(), not by importing
 this module.
@@ -8,6 +10,9 @@ this module.
 from app.app import forget
 from app.level8 import GAME, file, name, which
 from app.screen import Menu, Pager, wrap
+from compat import const
+
+_BOARD = const(2)  # level8.cards.BOARD
 
 _TABLE_CODE = (
     "app.level8.play",
@@ -38,7 +43,7 @@ _ENGINE = (
 
 def menu(app):
     """The game's title menu; Continue shows only when a game is saved."""
-    forget("app.level8.newgame")
+    forget("app.level8.newgame", "app.level8.boardnew")
     game = which(app)
     items = [["New game", new_game], ["Statistics", show_stats], ["How to play", show_help]]
     if _saved(app, game):
@@ -60,14 +65,15 @@ def _saved(app, game):
 # starting and resuming
 
 
-def start(app, game, c):
-    """A new game with New game's choices `c` (app/level8/choices.py)."""
+def start(app, game, c, sides=None):
+    """A new game with New game's choices `c` (app/level8/choices.py); the board game's
+    with each seat's level side, 1 or 2, in `sides` (LB-5)."""
     from level8.game import Game
 
     from app.level8.saves import BY_COLOUR
 
     seed = app.entropy
-    g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep)
+    g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep, None, None, sides)
     text = "%s, %d players. Good luck!" % (name(game), c.players)
     play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
     app.screen.save(app)
@@ -87,6 +93,7 @@ def play(app, g, flags, people, strength, message):
         "app.level8.stats",
         "app.level8.help",
         "app.level8.newgame",
+        "app.level8.boardnew",
         "app.level8.choices",
         "app.level8.saves",
     )
@@ -128,9 +135,16 @@ def resume(app, asked=False):
 
 
 def new_game(app):
+    game = which(app)
+    back = lambda a: a.go(menu(a))  # noqa: E731
+    if game == _BOARD:
+        from app.level8 import boardnew
+
+        app.go(boardnew.NewGame(app, game, start, back))
+        return
     from app.level8.newgame import NewGame
 
-    app.go(NewGame(app, which(app), start, lambda a: a.go(menu(a))))
+    app.go(NewGame(app, game, start, back))
 
 
 def menu_again(app):
@@ -253,13 +267,19 @@ def show_stats(app):
         "Games against bots count. A game where a hint was shown counts as assisted and sets no records. Pass-and-play games are not counted.",
         width,
     )
-    app.go(Pager(name(game) + " statistics" if width > 30 else "Statistics", lines, lambda a: a.go(menu(a))))
+    title = name(game) + " statistics"
+    # a colour board's title is drawn twice as large: 19 characters fit
+    app.go(Pager(title if width > 30 and len(title) < 20 else "Statistics", lines, lambda a: a.go(menu(a))))
 
 
 def show_help(app):
-    import app.level8.help as h
+    game = which(app)
+    if game == _BOARD:
+        from app.level8.boardhelp import TEXT as text
+    else:
+        import app.level8.help as h
 
-    text = h.TEXT + (h.UP if which(app) == 1 else "")
+        text = h.TEXT + (h.UP if game == 1 else "")
     lines = wrap(text % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
-    forget("app.level8.help")
+    forget("app.level8.help", "app.level8.boardhelp")
     app.go(Pager("How to play", lines, lambda a: a.go(menu(a))))

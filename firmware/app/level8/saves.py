@@ -1,6 +1,7 @@
-"""A LEVEL 8 or Level Up game in progress as bytes for the store: who plays which seat and
-the position itself (the state holds its own shuffling generator, so the position is the
-whole game: level8/game.py).
+"""A game of LEVEL 8, Level Up or the board game in progress as bytes for the store (each
+game its own file): who plays which seat and the position itself (the state holds its own
+shuffling generator, and the board game's its dice, so the position is the whole game:
+level8/game.py).
 
     0..1  magic b"L8"   2  format version (1)
     3  flags: bit 0 HINTED (a hint was shown: the game counts as assisted),
@@ -11,7 +12,8 @@ whole game: level8/game.py).
 
 It is written after every move a person makes and every step of a bot's turn (app/level8/play.py),
 so a power cut loses at most the step being saved. Resuming checks the position
-(level8.referee.state_problem); anything else is a ValueError with a short reason.
+(level8.game.state_problem: the card games' referee, or the board game's); anything else
+is a ValueError with a short reason.
 """
 
 from compat import const

@@ -1,4 +1,5 @@
-"""Statistics of LEVEL 8 or of Level Up (each game its own file): games against bots.
+"""Statistics of LEVEL 8, of Level Up or of the board game (each game its own file): games
+against bots.
 
     played, won          games finished with one person at the table (the others bots)
     streak, best streak  wins in a row
@@ -77,7 +78,12 @@ def decode(data):
     v = [data[3 + 2 * i] | data[4 + 2 * i] << 8 for i in range(5)]
     st.played, st.won, st.streak, st.best_streak, st.assisted = v
     st.fewest = data[13]
-    if st.won > st.played or st.streak > st.best_streak or st.best_streak > st.won or (st.fewest == 0) != (st.won == 0):
+    if (
+        st.won > st.played
+        or st.streak > st.best_streak
+        or st.best_streak > st.won
+        or (st.fewest == 0) != (st.won == 0)
+    ):
         raise ValueError("statistics damaged")
     return st
 
