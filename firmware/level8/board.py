@@ -67,8 +67,10 @@ from level8.rules import (
     N_SECTIONS,
     NO_SEAT,
     NONE,
+    OVER,
     PILE,
     PLAY,
+    S_GAINED,
     S_GROUPS,
     S_KEPT,
     S_KNOWN,
@@ -279,6 +281,10 @@ def _next_keeper(s, after, order):
     the seat that ended the round (which deals next); then the deal."""
     n = s[AT_PLAYERS]
     e = s[AT_ENDER]
+    if e == NO_SEAT:  # a dead end's round: nobody went out to deal, so L8-7's dealer;
+        s[AT_DEALER] = (s[AT_DEALER] + 1) % n  # every seat laid out, so none keeps a card
+        _deal(s, order)
+        return
     p = (after + 1) % n
     while p != e:
         if not s[AT_SEATS + p * SEAT_BYTES + S_GROUPS] & LAID and hand_count(s, p):
@@ -412,6 +418,7 @@ def _to_play(s):
             s[AT_TURN] = (seat + 1) % s[AT_PLAYERS]
         s[b + B_AGAIN] = 0
         s[AT_PHASE] = ROLL
+        _unless_dead_end(s)
 
 
 def _do(s, space, order):
@@ -534,11 +541,13 @@ def _finish(s, seat):
     next seat's roll, or the same seat's again after an AGAIN (lost when the round ended)."""
     _end_turn(s, seat)
     b = AT_BOARD
+    more = s[b + B_AGAIN]
+    s[b + B_AGAIN] = 0
     if s[AT_PHASE] == DRAW:
         s[AT_PHASE] = ROLL
-        if s[b + B_AGAIN]:
+        if more:
             s[AT_TURN] = seat
-    s[b + B_AGAIN] = 0
+        _unless_dead_end(s)
 
 
 # -- LB-6: full combinations -----------------------------------------------------------
@@ -568,6 +577,67 @@ def only_full(s):
             return False
         any_ = True
     return any_
+
+
+# -- the dead end (the project's reading: no ruling covers it) ---------------------------
+
+
+def dead_end(s):
+    """True when the round can go no further: every seat has laid out, some laid
+    combination is not full (so LB-6's two discards are not open), and no card off the
+    table (draw pile, discard piles, hands, the jokers' stack) fits a laid combination,
+    none of them a joker. Nothing can then be added, ever (the combinations never change,
+    so neither does what fits them): every turn takes a card in and discards one.
+
+    Read at each turn's start, so it asks the cheap questions first and builds nothing:
+    what the combinations take is two bit masks, numbers and colours."""
+    n = s[AT_PLAYERS]
+    for p in range(n):
+        if not s[AT_SEATS + p * SEAT_BYTES + S_GROUPS] & LAID:
+            return False
+    nums = 0  # bit v: a card of number v fits some laid combination
+    colours = 0  # bit c: a card of colour c does
+    open_ = False
+    for slot in range(n * GROUPS_PER_SEAT):
+        k = GROUP + slot
+        lo = begin(s, k)
+        hi = end(s, k)
+        if lo == hi:
+            continue
+        if not full(s, slot):
+            open_ = True
+        kd = reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
+        if kd == RUN:  # either end; bits 0 and 16 stand for no card
+            nums |= 1 << (cards.number(s[lo]) - 1) | 1 << (cards.number(s[hi - 1]) + 1)
+        elif kd == SET:
+            nums |= 1 << cards.number(s[lo])
+        else:
+            colours |= 1 << cards.colour(s[lo])
+    if not open_:
+        return False
+    for i in range(begin(s, DRAW_PILE), begin(s, GROUP)):
+        c = s[i]
+        if c >= cards.N_NUMBER_CARDS:  # a joker fits a combination that is not full
+            return False
+        if nums >> (c % cards.N_NUMBERS + 1) & 1 or colours >> (c // cards.N_NUMBERS) & 1:
+            return False
+    return True
+
+
+def _unless_dead_end(s):
+    """A turn is about to begin (ROLL): at a dead end the round ends instead, nobody out.
+    Every seat laid out, so each goes up one as L8-7 gives those who laid out, nobody
+    two; none can win by it (laying out level 8 won already). The next dealer is L8-7's,
+    as no one went out to deal (LB-4): _next_keeper."""
+    if not dead_end(s):
+        return
+    s[AT_ENDER] = NO_SEAT
+    s[AT_PHASE] = OVER
+    for p in range(s[AT_PLAYERS]):
+        at = AT_SEATS + p * SEAT_BYTES
+        s[at + S_KNOWN] = 0  # the hands go back unseen
+        s[at + S_GAINED] = 1
+        s[at + S_LEVEL] += 1
 
 
 # -- what may be played ----------------------------------------------------------------
