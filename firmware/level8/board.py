@@ -34,6 +34,7 @@ from compat import const
 from level8 import cards, rules, track
 from level8.levels import RUN, SET
 from level8.rules import (
+    AT_AREA,
     AT_CARDS,
     AT_DEALER,
     AT_ENDER,
@@ -589,37 +590,46 @@ def dead_end(s):
     none of them a joker. Nothing can then be added, ever (the combinations never change,
     so neither does what fits them): every turn takes a card in and discards one.
 
-    Read at each turn's start, so it asks the cheap questions first and builds nothing:
-    what the combinations take is two bit masks, numbers and colours."""
+    Read at each turn's start, so it asks the cheap question first, builds nothing and
+    reads the state's bytes itself: what the combinations take is two bit masks, numbers
+    and colours; a combination is full as `full` says."""
     n = s[AT_PLAYERS]
     for p in range(n):
         if not s[AT_SEATS + p * SEAT_BYTES + S_GROUPS] & LAID:
             return False
+    top = cards.N_NUMBERS
     nums = 0  # bit v: a card of number v fits some laid combination
     colours = 0  # bit c: a card of colour c does
     open_ = False
-    for slot in range(n * GROUPS_PER_SEAT):
-        k = GROUP + slot
-        lo = begin(s, k)
-        hi = end(s, k)
-        if lo == hi:
-            continue
-        if not full(s, slot):
-            open_ = True
-        kd = reqs(s, slot // GROUPS_PER_SEAT)[slot % GROUPS_PER_SEAT][0]
-        if kd == RUN:  # either end; bits 0 and 16 stand for no card
-            nums |= 1 << (cards.number(s[lo]) - 1) | 1 << (cards.number(s[hi - 1]) + 1)
-        elif kd == SET:
-            nums |= 1 << cards.number(s[lo])
-        else:
-            colours |= 1 << cards.colour(s[lo])
+    for p in range(n):
+        rq = reqs(s, p)
+        k = AT_STARTS + GROUP + p * GROUPS_PER_SEAT
+        for r in range(len(rq)):
+            lo = AT_AREA + s[k + r]
+            hi = AT_AREA + s[k + r + 1]
+            kd = rq[r][0]
+            if kd == RUN:  # either end; bits 0 and 16 stand for no card
+                a = cards.number(s[lo])
+                b = cards.number(s[hi - 1])
+                nums |= 1 << (a - 1) | 1 << (b + 1)
+                if a != 1 or b != top:
+                    open_ = True
+            elif kd == SET:
+                nums |= 1 << cards.number(s[lo])
+                if hi - lo < 6:
+                    open_ = True
+            else:
+                colours |= 1 << cards.colour(s[lo])
+                if hi - lo < top:
+                    open_ = True
     if not open_:
         return False
-    for i in range(begin(s, DRAW_PILE), begin(s, GROUP)):
+    wild = cards.N_NUMBER_CARDS
+    for i in range(AT_AREA + s[AT_STARTS + DRAW_PILE], AT_AREA + s[AT_STARTS + GROUP]):
         c = s[i]
-        if c >= cards.N_NUMBER_CARDS:  # a joker fits a combination that is not full
+        if c >= wild:  # a joker fits a combination that is not full
             return False
-        if nums >> (c % cards.N_NUMBERS + 1) & 1 or colours >> (c // cards.N_NUMBERS) & 1:
+        if nums >> (c % top + 1) & 1 or colours >> (c // top) & 1:
             return False
     return True
 
