@@ -13,7 +13,8 @@ area (the 90 number cards and the 8 jokers) and a block of its own after the are
 The jokers' stack is section JOKERS (the first seat's Skip section: the board game has no
 Skips). A turn is ROLL, GO (one of the two reached spaces), the action's own steps, then
 the card game's PLAY (lay out, add, discard): that step, keeping cards and the levels at a
-round's end are rules.py's own code.
+round's end are rules.py's own code. A round that reaches the dead end no ruling covers
+ends here instead (`dead_end`, the project's reading in docs/level8-rules.md).
 
 Moves, beyond the card games' (layout.py):
     K_ROLL            roll the dice
@@ -279,7 +280,8 @@ def _deal(s, order):
 
 def _next_keeper(s, after, order):
     """LB-4: every seat that did not lay out may keep up to four cards, going round from
-    the seat that ended the round (which deals next); then the deal."""
+    the seat that ended the round (which deals next); then the deal. After a dead end
+    (no ender) the old dealer's left neighbour deals at once."""
     n = s[AT_PLAYERS]
     e = s[AT_ENDER]
     if e == NO_SEAT:  # a dead end's round: nobody went out to deal, so L8-7's dealer;
