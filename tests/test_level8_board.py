@@ -866,6 +866,19 @@ def test_dead_end_after_card_and_again_the_further_turn_is_lost():
     assert rules.dealer(s) == 0 and rules.turn(s) == 1
 
 
+def test_dead_end_after_a_turn_that_passes_without_a_discard():
+    """A seat left with no card passes its turn without a discard (our reading of LB-2);
+    the next turn would begin at the dead end, so the round ends there too."""
+    g = _laid_table(DEAD, [7, 1, 1])
+    s = g.state
+    while rules.hand_count(s, 1):  # seat 1's cards to seat 2, and seat 1 to roll again
+        rules._into_hand(s, 2, rules.begin(s, rules.HAND_OF + 1), rules.HAND_OF + 1)
+    s[rules.AT_PHASE] = ROLL
+    land(g, space_of(track.SWAP))  # a swap with no card to discard: the action is done
+    assert rules.phase(s) == OVER and rules.ender(s) == rules.NO_SEAT
+    assert [rules.level(s, p) for p in range(3)] == [8, 2, 2]
+
+
 @pytest.mark.parametrize(
     "tables, bottom",
     [((DEAD[0], DEAD[1], NEAR_CARD), "V9"), ((DEAD[0], DEAD[1], NEAR_JOKER), "")],
