@@ -402,7 +402,8 @@ def test_the_bench_board_part_runs_on_a_tiny_count():
 
 # Bench game 132 at 4 players (Hard in seat 0, Medium elsewhere, seed 80132, dealer 1):
 # in its first round every seat lays out and no card or joker off the table fits anything
-# laid. Before the project's reading the round could not end; now it ends there.
+# laid. Before the project's reading that round went on for about ten thousand more moves
+# before a seat went out (the draw pile spent, hands could shrink); now it ends there.
 DEAD_GAME = (4, 80000 + 132, 1, (2, 1, 1, 1))
 
 
