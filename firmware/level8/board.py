@@ -586,12 +586,12 @@ def only_full(s):
 
 
 def dead_end(s):
-    """True when the round can go no further: every seat has laid out, some laid
+    """True at the dead end no ruling covers: every seat has laid out, some laid
     combination is not full (so LB-6's two discards are not open), and no card off the
     table (draw pile, discard piles, hands, the jokers' stack) fits a laid combination,
     none of them a joker. Nothing can then be added, ever (the combinations never change,
     so neither does what fits them): only a hand that shrinks once the draw pile cannot be
-    rebuilt could still end the round, often thousands of moves later.
+    rebuilt could still end the round, in bot games hundreds of moves later or more.
 
     Read at each turn's start, so it asks the cheap question first, builds nothing and
     reads the state's bytes itself: what the combinations take is two bit masks, numbers
