@@ -86,3 +86,27 @@ def sort_hidden_hands(s, seat):
         lo = rules.begin(s, rules.HAND_OF + p) + s[rules.AT_SEATS + p * rules.SEAT_BYTES + rules.S_KNOWN]
         hi = rules.end(s, rules.HAND_OF + p)
         s[lo:hi] = bytes(sorted(cards.WILD if cards.is_wild(c) else c for c in s[lo:hi]))
+
+
+# -- the board game's dead end (the project's reading, docs/level8-rules.md) ------------------
+
+
+def ref_dead_end(s):
+    """The slow reference for level8.board.dead_end (the bench's former `stuck`): every
+    seat laid out, not only full combinations laid (LB-6), and no card off the table is a
+    joker or fits any laid combination by rules.fits."""
+    from level8 import board
+
+    n = rules.players(s)
+    if not all(rules.laid(s, p) for p in range(n)):
+        return False
+    if board.only_full(s):
+        return False
+    for k in range(rules.GROUP):
+        for x in rules.section(s, k):
+            if cards.is_wild(x):
+                return False
+            for slot in range(n * rules.GROUPS_PER_SEAT):
+                if rules.group_count(s, slot) and rules.fits(s, slot, x):
+                    return False
+    return True

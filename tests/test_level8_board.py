@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from board_driver import plan
-from l8helpers import c, deck_for, tokens
-from level8 import board, cards, game, rules, track, view
+from l8helpers import c, deck_for, ref_dead_end, tokens
+from level8 import board, cards, game, referee, rules, track, view
 from level8.board import (
     AT_BOARD,
     B_AGAIN,
@@ -749,6 +749,276 @@ def test_l8_8_ending_a_round_with_level_7_laid_out_wins():
     away(g, 0, "W")
     discard(g, "V13")
     assert rules.phase(s) == WON and rules.winner(s) == 0
+
+
+# -- the dead end (the project's reading, docs/level8-rules.md) ------------------------------
+#
+# No ruling covers a round where every seat has laid out, no card off the table (the draw
+# pile, the discard piles, the hands, the jokers' stack) fits a laid combination and LB-6's
+# two discards are not open: the project decided that when a turn would begin there, the
+# round ends with nobody out, every seat up one level (L8-7's "laid out"), nobody two, the
+# old dealer's left neighbour deals (L8-7: there is no ender to deal, LB-4), and the end
+# is the ordinary one (OVER, then the next deal).
+
+# Seat 0 on level 7 (a set of four, five of one colour), seats 1 and 2 on level 1 (a
+# triple, a run of three), all one-star. Every 7, 8 and 9 lies on the table, the green
+# group holds all fifteen greens, the runs go from 1 to 15 and all eight jokers are laid:
+# nothing off the table fits, and the sets are not full.
+DEAD = (
+    "R7 O7 Y7 W=7 / G1 G2 G3 G4 G5 G6 G7 G8 G9 G10 G11 G12 G13 G14 G15",
+    "R8 O8 Y8 / B1 W=2 W=3 W=4 B5 B6 B7 B8 B9 B10 B11 B12 B13 B14 B15",
+    "R9 O9 Y9 / V1 W=2 W=3 W=4 W=5 V6 V7 V8 V9 V10 V11 V12 V13 V14 V15",
+)
+# V9 off the table, a joker as 9 in its place: V9 fits the set of 9s
+NEAR_CARD = "R9 O9 Y9 / V1 V2 W=3 W=4 W=5 V6 V7 V8 W=9 V10 V11 V12 V13 V14 V15"
+# a joker left in its stack
+NEAR_JOKER = "R9 O9 Y9 / V1 V2 W=3 W=4 W=5 V6 V7 V8 V9 V10 V11 V12 V13 V14 V15"
+# Two seats on level 1, every combination full (sets of six, runs 1..15), every joker laid:
+# nothing fits, but LB-6's two discards are open.
+FULL = (
+    "R7 O7 Y7 G7 W=7 W=7 / B1 W=2 W=3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 B14 B15",
+    "R8 O8 Y8 G8 W=8 W=8 / V1 W=2 W=3 V4 V5 V6 V7 V8 V9 V10 V11 V12 V13 V14 V15",
+)
+
+
+def _section_of(s, i):
+    return next(k for k in range(rules.N_SECTIONS) if rules.begin(s, k) <= i < rules.end(s, k))
+
+
+def _laid_table(tables, levels, turn=1, action=track.ONE, bottom=""):
+    """Seats laid out with `tables` (a seat's groups, "/" between them, a valued joker from
+    the stack as W=v), on `levels`; the dealer is the last seat and `turn` has just taken a
+    card by `action`, so it is in its PLAY step; `bottom`: cards put under the draw pile.
+    Built by hand: play reaches such a table only after many rounds."""
+    n = len(tables)
+    g = Game(BOARD, n, 7, n - 1)
+    s = g.state
+    for seat, lv in enumerate(levels):
+        s[rules.AT_SEATS + seat * rules.SEAT_BYTES + rules.S_LEVEL] = lv
+    s[rules.AT_TURN] = turn
+    land(g, space_of(action))
+    g.apply(move(K_DRAW))
+    for seat, text in enumerate(tables):
+        parts = text.split("/")
+        for r, part in enumerate(parts):
+            b = rules.GROUP + seat * rules.GROUPS_PER_SEAT + r
+            for x in c(part):
+                if cards.is_wild(x):
+                    i = rules.begin(s, JOKERS)
+                    s[i] = x
+                else:
+                    i = rules.AT_AREA + list(s[rules.AT_AREA : AT_BOARD]).index(x)
+                rules._move(s, i, _section_of(s, i), b, rules.size(s, b))
+            lo, hi = rules.begin(s, b), rules.end(s, b)
+            s[lo:hi] = bytes(sorted(s[lo:hi], key=cards.number if rules.reqs(s, seat)[r][0] == 0 else None))
+        s[rules.AT_SEATS + seat * rules.SEAT_BYTES + rules.S_GROUPS] = rules.LAID | (1 << len(parts)) - 1
+    for x in c(bottom):
+        i = rules.AT_AREA + list(s[rules.AT_AREA : AT_BOARD]).index(x)
+        rules._move(s, i, _section_of(s, i), rules.DRAW_PILE, 0)
+    for seat in range(n):
+        at = rules.AT_SEATS + seat * rules.SEAT_BYTES
+        s[at + rules.S_KNOWN] = min(s[at + rules.S_KNOWN], rules.hand_count(s, seat))
+        while rules.hand_count(s, seat) < 3:
+            rules._into_hand(s, seat, rules.end(s, rules.DRAW_PILE) - 1, rules.DRAW_PILE)
+    g.listed = -1
+    assert game.state_problem(s) is None
+    assert rules.phase(s) == PLAY and rules.turn(s) == turn
+    return g
+
+
+def _discard_any(g):
+    s = g.state
+    g.apply(move(K_DISCARD, 0, rules.hand(s, rules.turn(s))[-1]))
+
+
+def test_dead_end_the_round_ends_nobody_out_everyone_up_one_the_old_dealers_left_deals():
+    """The project's reading: seat 1 discards, seat 2's turn would begin at the dead end,
+    so the round ends at once: nobody went out (ender NO_SEAT), every seat up one level
+    (level 7 to 8 too: nobody wins by it), nobody two; then the next round is dealt as
+    usual by the old dealer's (seat 2's) left neighbour, seat 0."""
+    g = _laid_table(DEAD, [7, 1, 1])
+    s = g.state
+    assert board.dead_end(s) and rules.phase(s) == PLAY  # a turn under way ends as usual
+    _discard_any(g)
+    assert rules.phase(s) == OVER and rules.ender(s) == rules.NO_SEAT and rules.winner(s) == rules.NO_SEAT
+    assert [rules.level(s, p) for p in range(3)] == [8, 2, 2]
+    assert [rules.gained(s, p) for p in range(3)] == [1, 1, 1]
+    assert g.legal_moves() == [move(K_NEXT)] and not g.over()
+    refused(g, move(K_ROLL), "")
+    assert game.state_problem(s) is None
+    g.apply(move(K_NEXT))
+    assert rules.round_no(s) == 2 and rules.dealer(s) == 0 and rules.turn(s) == 1 and rules.phase(s) == ROLL
+    assert all(rules.hand_count(s, p) == 10 and not rules.laid(s, p) for p in range(3))
+    assert board.jokers_left(s) == 8 and cards_in(s) == list(range(90)) + [cards.WILD] * 8
+    assert [rules.level(s, p) for p in range(3)] == [8, 2, 2]
+    assert game.state_problem(s) is None
+
+
+def test_dead_end_after_card_and_again_the_further_turn_is_lost():
+    """The seat on card and again discards into a dead end: its further turn would begin
+    there, so the round ends as for any other turn."""
+    g = _laid_table(DEAD, [7, 1, 1], action=track.AGAIN)
+    s = g.state
+    assert board.again(s)
+    _discard_any(g)
+    assert rules.phase(s) == OVER and rules.ender(s) == rules.NO_SEAT and not board.again(s)
+    g.apply(move(K_NEXT))
+    assert rules.dealer(s) == 0 and rules.turn(s) == 1
+
+
+def test_dead_end_after_a_turn_that_passes_without_a_discard():
+    """A seat left with no card passes its turn without a discard (our reading of LB-2);
+    the next turn would begin at the dead end, so the round ends there too."""
+    g = _laid_table(DEAD, [7, 1, 1])
+    s = g.state
+    while rules.hand_count(s, 1):  # seat 1's cards to seat 2, and seat 1 to roll again
+        rules._into_hand(s, 2, rules.begin(s, rules.HAND_OF + 1), rules.HAND_OF + 1)
+    s[rules.AT_PHASE] = ROLL
+    land(g, space_of(track.SWAP))  # a swap with no card to discard: the action is done
+    assert rules.phase(s) == OVER and rules.ender(s) == rules.NO_SEAT
+    assert [rules.level(s, p) for p in range(3)] == [8, 2, 2]
+
+
+@pytest.mark.parametrize(
+    "tables, bottom",
+    [((DEAD[0], DEAD[1], NEAR_CARD), "V9"), ((DEAD[0], DEAD[1], NEAR_JOKER), "")],
+    ids=["a card under the draw pile fits", "a joker in its stack"],
+)
+def test_near_dead_end_a_card_that_could_still_be_laid_keeps_the_round_going(tables, bottom):
+    """One card off the table that could still be laid, the last card of the draw pile or
+    a joker in its stack, and the turn begins as usual."""
+    g = _laid_table(tables, [7, 1, 1], bottom=bottom)
+    s = g.state
+    _discard_any(g)
+    assert not board.dead_end(s)
+    assert rules.phase(s) == ROLL and rules.turn(s) == 2 and rules.ender(s) == rules.NO_SEAT
+
+
+def test_near_dead_end_only_full_combinations_lb_6_open_keeps_the_round_going():
+    """Nothing fits, but every laid combination is full: LB-6's two discards are open, a
+    hand can shrink, so the turn begins as usual."""
+    g = _laid_table(FULL, [1, 1], turn=0)
+    s = g.state
+    assert board.only_full(s)
+    _discard_any(g)
+    assert not board.dead_end(s)
+    assert rules.phase(s) == ROLL and rules.turn(s) == 1
+    land(g, space_of(track.ONE))
+    g.apply(move(K_DRAW))
+    assert move(K_DISCARD, 1, rules.hand(s, 1)[0]) in g.legal_moves()
+
+
+def _off_table(s):
+    return range(rules.begin(s, rules.DRAW_PILE), rules.begin(s, rules.GROUP))
+
+
+def _build(s, rng, seat, r, kind, least):
+    """Seat's group r: a random combination of `kind`, `least` cards or more, from cards off
+    the table (jokers valued where a card lacks); False when the cards are not there."""
+    off = [i for i in _off_table(s)]
+    numbers = [i for i in off if s[i] < cards.N_NUMBER_CARDS]
+    jokers = [i for i in off if s[i] == cards.WILD]
+    size = least + rng.choice((0, 0, 1, 2, 4))
+    want = []  # (area index, code to lay)
+    if kind == 0:  # a run
+        size = min(size, cards.N_NUMBERS)
+        lo = rng.randint(1, cards.N_NUMBERS - size + 1)
+        for v in range(lo, lo + size):
+            have = [i for i in numbers if cards.number(s[i]) == v]
+            if have and rng.random() < 0.8:
+                want.append((rng.choice(have), None))
+            elif jokers:
+                want.append((jokers.pop(), cards.wild_as_number(v)))
+            elif have:
+                want.append((rng.choice(have), None))
+            else:
+                return False
+    else:
+        if kind == 1:
+            key = rng.randint(1, cards.N_NUMBERS)
+            have = [i for i in numbers if cards.number(s[i]) == key]
+            as_wild = cards.wild_as_number(key)
+        else:
+            key = rng.randrange(cards.N_COLOURS)
+            have = [i for i in numbers if cards.colour(s[i]) == key]
+            as_wild = cards.wild_as_colour(key)
+        rng.shuffle(have)
+        for _ in range(size):
+            if have and (rng.random() < 0.85 or not jokers):
+                want.append((have.pop(), None))
+            elif jokers:
+                want.append((jokers.pop(), as_wild))
+            else:
+                return False
+    b = rules.GROUP + seat * rules.GROUPS_PER_SEAT + r
+    for i, code in sorted(want, reverse=True):  # the highest first: a move shifts what lies above
+        if code is not None:
+            s[i] = code
+        rules._move(s, i, _section_of(s, i), b, 0)
+    lo, hi = rules.begin(s, b), rules.end(s, b)
+    s[lo:hi] = bytes(sorted(s[lo:hi], key=cards.number if kind == 0 else None))
+    return True
+
+
+def _adds(s, rng, count):
+    """Up to `count` cards off the table added where they fit, as play would (a joker
+    valued to fit, onto a full run past its top too, LB-6)."""
+    n = rules.players(s)
+    for _ in range(count):
+        options = []
+        for i in _off_table(s):
+            x = s[i]
+            for slot in range(n * rules.GROUPS_PER_SEAT):
+                if not rules.group_count(s, slot):
+                    continue
+                if x != cards.WILD:
+                    if rules.fits(s, slot, x):
+                        options.append((i, slot, x))
+                    continue
+                for v in range(cards.WILD_NUMBER, cards.N_CODES):
+                    if rules.fits(s, slot, v):
+                        options.append((i, slot, v))
+                if rules.reqs(s, slot // 4)[slot % 4][0] == 0 and board.full(s, slot):
+                    options.append((i, slot, cards.wild_as_number(cards.N_NUMBERS)))
+        if not options:
+            return
+        i, slot, x = rng.choice(options)
+        s[i] = x
+        b = rules.GROUP + slot
+        run = rules.reqs(s, slot // 4)[slot % 4][0] == 0
+        rules._move(s, i, _section_of(s, i), b, rules._sorted_at(s, b, x, 0, run))
+
+
+def _random_table(seed):
+    """A random position of 2 to 6 seats on random levels and sides, (nearly) every seat
+    laid out with random combinations, then many cards added where they fit."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 6)
+    g = Game(BOARD, n, seed, sides=tuple(rng.choice((1, 2)) for _ in range(n)))
+    s = g.state
+    for seat in range(n):
+        s[rules.AT_SEATS + seat * rules.SEAT_BYTES + rules.S_LEVEL] = rng.randint(1, 7)
+    for seat in range(n):
+        laid = rng.random() > 0.03
+        for r, (kind, least) in enumerate(rules.reqs(s, seat)):
+            laid = _build(s, rng, seat, r, kind, least) and laid
+        if laid:
+            s[rules.AT_SEATS + seat * rules.SEAT_BYTES + rules.S_GROUPS] = rules.LAID | 7
+    _adds(s, rng, rng.choice((0, 5, 30, 200)))
+    return s
+
+
+def test_dead_end_agrees_with_the_slow_reference_on_random_tables():
+    """board.dead_end (bit masks, read at every turn's start) against the reference over
+    random tables, dead ends and near ones both common among them."""
+    dead = 0
+    for seed in range(400):
+        s = _random_table(seed)
+        assert referee.places_problem(s, board.N_CARDS) is None, seed
+        want = ref_dead_end(s)
+        assert board.dead_end(s) == want, seed
+        dead += want
+    assert 40 <= dead <= 360, dead
 
 
 # -- Game, saves, views ------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from level8 import board, board_notation, bot, cards, notation, record, rules, track, view
+from level8 import board, board_notation, boardbot, bot, cards, notation, record, rules, track, view
 from level8.game import Game
 from level8.game import apply as play
 from level8.record import DEAL, PILE, Record, Recorder, RecordError, parse, write
@@ -898,6 +898,40 @@ def test_board_explicit_and_seeded_records_of_one_game_replay_alike():
             r.record.deal,
             r.record.sides,
         )
+
+
+def _dead_end_recorder(explicit, to_the_end):
+    """Bench game 132 at 4 players, bots, recorded up to the round its dead end ended (the
+    project's reading, docs/level8-rules.md) or to the game's end."""
+    players, seed, dealer, strengths = 4, 80132, 1, (2, 1, 1, 1)
+    r = Recorder(cards.BOARD, players, seed, dealer, explicit=explicit)
+    s = r.game.state
+    while not r.game.over():
+        seat = r.game.to_move()
+        for m in boardbot.play(view.see(s, seat), strengths[seat]):
+            r.apply(m)
+        if not to_the_end and rules.phase(s) == rules.OVER and rules.ender(s) == rules.NO_SEAT:
+            break
+    return r
+
+
+@pytest.mark.parametrize("explicit", [False, True])
+def test_board_a_record_crossing_the_dead_end_replays_and_shows_the_rounds_end(explicit):
+    """The round the dead end ended replays (its discard ends it, `next` deals on) and its
+    JSON is an ordinary round's end, nobody out; the whole game replays to its winner."""
+    r = _dead_end_recorder(explicit, False)
+    text = write(r.record)
+    g = parse(text).replay()
+    assert but_generator(g.state) == but_generator(r.game.state)
+    out = summary_l8(g)
+    assert out["phase"] == "round over" and out["went_out"] is None and out["winner"] is None
+    assert out["to_move"] is None and out["acting"] is None
+    assert [x["level"] for x in out["seats"]] == [2, 2, 2, 2] and all(x["laid"] for x in out["seats"])
+    whole = _dead_end_recorder(explicit, True)
+    text = write(whole.record)
+    assert "# round 2: player 3 deals" in text  # the old dealer (player 2)'s left neighbour
+    g = parse(text).replay()
+    assert g.over() and but_generator(g.state) == but_generator(whole.game.state)
 
 
 def test_board_a_rebuild_mid_move_needs_its_pile_line():

@@ -35,14 +35,18 @@ SEED = 80000
 PAIRS = ((2, 0), (2, 1), (1, 0))  # (the bot, the other seats), strengths
 # (the game, keep four): level8.cards.LEVEL8 is 0, LEVELUP 1, BOARD 2 (a test checks them)
 GAMES = {"level8": (0, False), "levelup": (1, False), "keep": (1, True), "board": (2, False)}
-GAME_NAMES = {"level8": "LEVEL 8", "levelup": "Level Up", "keep": "Level Up with keep-four (L8-9)",
-              "board": "Level 8: Das Brettspiel (the board game)"}
+GAME_NAMES = {
+    "level8": "LEVEL 8",
+    "levelup": "Level Up",
+    "keep": "Level Up with keep-four (L8-9)",
+    "board": "Level 8: Das Brettspiel (the board game)",
+}
 N_KINDS = 9  # level8.track's action kinds
 
 # One game, the same code on both runtimes (CPython runs it with `exec`). The clock is
 # set before it: ticks_us / ticks_diff from tools/bench.py's PRELUDE.
 GAME = r"""
-from level8 import board, bot, cards, rules, view
+from level8 import board, bot, rules, view
 from level8 import game as l8game
 from level8.game import Game
 
@@ -64,6 +68,7 @@ def play(game_id, keep, players, focus, others, i):
     us = [0, 0, 0]
     worst = [0, 0, 0]
     acts = [0] * 27  # strength * 9 + the action kind its tower moved to
+    dead = 0  # rounds the board game's dead end ended (board.dead_end)
     moves = 0
     while not g.over():
         p = g.to_move()
@@ -85,36 +90,12 @@ def play(game_id, keep, players, focus, others, i):
             if kinds is not None and m >> 12 == 13:  # K_GO
                 acts[k * 9 + kinds[(m >> 7) & 31]] += 1
             g.apply(m)
+            if rules.phase(g.state) == rules.OVER and rules.ender(g.state) == rules.NO_SEAT:
+                dead += 1
         moves += len(ms)
-        if kinds is not None and moves % 50 < len(ms) and stuck(g.state):
-            return False, rules.round_no(g.state), dec, us, worst, acts, True
         if moves > 50000:
             raise ValueError("game %d does not end" % i)
-    return rules.winner(g.state) == seat, rules.round_no(g.state), dec, us, worst, acts, False
-
-
-def stuck(s):
-    # The board game's dead end, which no ruling covers: every seat has laid out, no card
-    # off the table (jokers included: none is) fits a laid combination and LB-6's two
-    # discards are not allowed, so every turn takes a card in and puts one out, no hand
-    # ever shrinks and the round cannot end.
-    if rules.phase(s) != board.ROLL:
-        return False
-    n = rules.players(s)
-    for p in range(n):
-        if not rules.laid(s, p):
-            return False
-    if board.only_full(s):
-        return False
-    for k in range(rules.GROUP):
-        for i in range(rules.begin(s, k), rules.end(s, k)):
-            c = s[i]
-            if c == cards.WILD:
-                return False
-            for slot in range(n * rules.GROUPS_PER_SEAT):
-                if rules.group_count(s, slot) and rules.fits(s, slot, c):
-                    return False
-    return True
+    return rules.winner(g.state) == seat, rules.round_no(g.state), dec, us, worst, acts, dead
 """
 
 # The runner's part: TASKS = [(game_id, keep, players, focus, others, [i, ...]), ...].
@@ -159,13 +140,13 @@ class Row:
         self.us = [0, 0, 0]
         self.worst = [0, 0, 0]
         self.acts = [0] * (3 * N_KINDS)
-        self.stuck = []  # games that came to the board game's dead end (no winner)
+        self.dead = {}  # game index -> rounds the board game's dead end ended in it
         self.outcomes = {}  # game index -> (won, rounds)
 
     def add(self, i, result):
-        won, rounds, dec, us, worst, acts, stuck = result
-        if stuck:
-            self.stuck.append(i)
+        won, rounds, dec, us, worst, acts, dead = result
+        if dead:
+            self.dead[i] = dead
         for j in range(3 * N_KINDS):
             self.acts[j] += acts[j]
         self.games += 1
@@ -243,13 +224,33 @@ def report(rows, game, players_list, games, command, mp=None):
     for players in players_list:
         for focus, others in PAIRS:
             r = rows[(players, focus, others)]
-            body.append([
-                str(players), names[focus], names[others], f"{r.wins}/{r.games}", win_cell(r.wins, r.games),
-                f"{100 / players:.1f}%", f"{r.rounds / r.games:.2f}",
-                f"{_ms(r.us[focus] / max(1, r.dec[focus]))} / {_ms(r.us[others] / max(1, r.dec[others]))}",
-            ])
-    out.append(table(["players", "bot (1 seat)", "other seats", "bot wins", "win rate (95% CI)", "fair share",
-                      "mean rounds", f"ms/decision {cp_name} (bot / others)"], body))
+            body.append(
+                [
+                    str(players),
+                    names[focus],
+                    names[others],
+                    f"{r.wins}/{r.games}",
+                    win_cell(r.wins, r.games),
+                    f"{100 / players:.1f}%",
+                    f"{r.rounds / r.games:.2f}",
+                    f"{_ms(r.us[focus] / max(1, r.dec[focus]))} / {_ms(r.us[others] / max(1, r.dec[others]))}",
+                ]
+            )
+    out.append(
+        table(
+            [
+                "players",
+                "bot (1 seat)",
+                "other seats",
+                "bot wins",
+                "win rate (95% CI)",
+                "fair share",
+                "mean rounds",
+                f"ms/decision {cp_name} (bot / others)",
+            ],
+            body,
+        )
+    )
     out.append("")
     dec = [0, 0, 0]
     us = [0, 0, 0]
@@ -262,36 +263,55 @@ def report(rows, game, players_list, games, command, mp=None):
     header = ["strength", f"decisions ({cp_name})", "CPython mean / worst ms"]
     if mp is not None:
         _, times, runtime, slowdown = mp
-        header += [f"decisions ({runtime}, runner)", "runner mean / worst ms",
-                   f"Pico, estimated (× {slowdown:.1f}) mean / worst ms"]
+        header += [
+            f"decisions ({runtime}, runner)",
+            "runner mean / worst ms",
+            f"Pico, estimated (× {slowdown:.1f}) mean / worst ms",
+        ]
     body = []
     for k in range(3):
         row = [names[k], f"{dec[k]:,}", f"{_ms(us[k] / max(1, dec[k]))} / {_ms(worst[k])}"]
         if mp is not None:
             d, u, w = times[k]
-            row += [f"{d:,}", f"{_ms(u / max(1, d))} / {_ms(w)}",
-                    f"{_ms(u / max(1, d) * slowdown)} / {_ms(w * slowdown)}"]
+            row += [
+                f"{d:,}",
+                f"{_ms(u / max(1, d))} / {_ms(w)}",
+                f"{_ms(u / max(1, d) * slowdown)} / {_ms(w * slowdown)}",
+            ]
         body.append(row)
     out.append(table(header, body))
     out.append("")
-    out.append(f"`{command}`: N = {games} games a row, {GAME_NAMES[game]}; game i is dealt from seed "
-               f"{SEED} + i by dealer (i // players) % players, the bot in seat i % players.")
+    out.append(
+        f"`{command}`: N = {games} games a row, {GAME_NAMES[game]}; game i is dealt from seed "
+        f"{SEED} + i by dealer (i // players) % players, the bot in seat i % players."
+    )
     out += aims(rows, players_list)
     if game == "board":
         out += ["", action_table(rows, names), ""]
-        stuck = [f"{p} players, {names[f]} against {names[o]}: games {', '.join(map(str, sorted(r.stuck)))}"
-                 for (p, f, o), r in rows.items() if r.stuck]
-        out.append("Games stopped at the dead end no ruling covers (every seat laid out, no card off the table "
-                   "fits a laid combination, no joker off it: no hand can shrink), counted as not won: "
-                   + ("; ".join(stuck) if stuck else "none") + ".")
+        dead = [
+            f"{p} players, {names[f]} against {names[o]}: {sum(r.dead.values())} in {len(r.dead)} of "
+            f"{r.games} games"
+            for (p, f, o), r in rows.items()
+            if r.dead
+        ]
+        out.append(
+            "Rounds ended at the dead end (every seat laid out, no card or joker off the table fits a laid "
+            "combination, not only full ones laid: the round ends with nobody out, the project's reading in "
+            "docs/level8-rules.md): " + ("; ".join(dead) if dead else "none") + "."
+        )
         out.append("")
     if mp is not None:
         count = len(next(iter(mp[0].values())))
-        out.append(f"The runner played the first {count} game(s) of every row, as CPython did; the Pico column is the "
-                   "runner's time × (Pico loop time / runner loop time) for the reference loop of docs/device.md, "
-                   "timed in the same run. A decision is one call of `bot.play`: a draw, or the rest of a turn"
-                   + (" (`boardbot.play`: also a roll, a space, an action's choice, a card given or shown)."
-                      if game == "board" else "."))
+        out.append(
+            f"The runner played the first {count} game(s) of every row, as CPython did; the Pico column is the "
+            "runner's time × (Pico loop time / runner loop time) for the reference loop of docs/device.md, "
+            "timed in the same run. A decision is one call of `bot.play`: a draw, or the rest of a turn"
+            + (
+                " (`boardbot.play`: also a roll, a space, an action's choice, a card given or shown)."
+                if game == "board"
+                else "."
+            )
+        )
     return "\n".join(out)
 
 
@@ -309,8 +329,10 @@ def action_table(rows, names):
         row = acts[k * N_KINDS : (k + 1) * N_KINDS]
         chosen = sum(row) - row[track.STAR]
         body.append([names[k], f"{chosen:,}"] + [f"{100 * x / max(1, chosen):.1f}%" for x in row])
-    return ("Actions chosen (share of the actions done; a star chosen counts in its column and again as the "
-            "action it chose):\n\n" + table(["strength", "actions"] + list(track.ACTION_NAMES), body))
+    return (
+        "Actions chosen (share of the actions done; a star chosen counts in its column and again as the "
+        "action it chose):\n\n" + table(["strength", "actions"] + list(track.ACTION_NAMES), body)
+    )
 
 
 def aims(rows, players_list):
@@ -320,14 +342,18 @@ def aims(rows, players_list):
     if r is not None:
         low, _ = wilson(r.wins, r.games)
         rate = r.wins / r.games
-        lines.append(f"Aim: Hard wins at least 70% of 2-player games against Easy: {100 * rate:.1f}% "
-                     f"(95% CI from {100 * low:.1f}%): {'met' if rate >= 0.7 else 'not met'}.")
+        lines.append(
+            f"Aim: Hard wins at least 70% of 2-player games against Easy: {100 * rate:.1f}% "
+            f"(95% CI from {100 * low:.1f}%): {'met' if rate >= 0.7 else 'not met'}."
+        )
     for players in players_list:
         r = rows[(players, 2, 1)]
         low, _ = wilson(r.wins, r.games)
         rate = r.wins / r.games
-        lines.append(f"Aim: Hard wins more than 1/{players} ({100 / players:.1f}%) against Medium at {players} players: "
-                     f"{100 * rate:.1f}% (95% CI from {100 * low:.1f}%): {'met' if rate > 1 / players else 'not met'}.")
+        lines.append(
+            f"Aim: Hard wins more than 1/{players} ({100 / players:.1f}%) against Medium at {players} players: "
+            f"{100 * rate:.1f}% (95% CI from {100 * low:.1f}%): {'met' if rate > 1 / players else 'not met'}."
+        )
     return lines
 
 
@@ -349,11 +375,18 @@ def add_arguments(parser):
     """The `level8` subcommand's options (tools/bench.py registers the subcommand)."""
     parser.add_argument("--games", type=int, default=1000, help="games per row (default 1000)")
     parser.add_argument("--players", type=numbers, default=[2, 4, 6], help="player counts (default 2,4,6)")
-    parser.add_argument("--game", choices=sorted(GAMES), default="level8",
-                        help="level8, levelup, keep (Level Up with keep-four) or board (the board game); default level8")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one a core)")
-    parser.add_argument("--mpy-games", type=int, default=2,
-                        help="games per row timed in MicroPython (default 2; 0: none)")
+    parser.add_argument(
+        "--game",
+        choices=sorted(GAMES),
+        default="level8",
+        help="level8, levelup, keep (Level Up with keep-four) or board (the board game); default level8",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, help="processes (default: one a core)"
+    )
+    parser.add_argument(
+        "--mpy-games", type=int, default=2, help="games per row timed in MicroPython (default 2; 0: none)"
+    )
 
 
 def check(args):
@@ -367,8 +400,10 @@ def check(args):
 
 
 def command_line(args):
-    return (f"python -m tools.bench level8 --games {args.games} --players {','.join(map(str, args.players))} "
-            f"--game {args.game} --mpy-games {args.mpy_games}")
+    return (
+        f"python -m tools.bench level8 --games {args.games} --players {','.join(map(str, args.players))} "
+        f"--game {args.game} --mpy-games {args.mpy_games}"
+    )
 
 
 def run(args):

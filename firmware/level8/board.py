@@ -13,7 +13,8 @@ area (the 90 number cards and the 8 jokers) and a block of its own after the are
 The jokers' stack is section JOKERS (the first seat's Skip section: the board game has no
 Skips). A turn is ROLL, GO (one of the two reached spaces), the action's own steps, then
 the card game's PLAY (lay out, add, discard): that step, keeping cards and the levels at a
-round's end are rules.py's own code.
+round's end are rules.py's own code. A round that reaches the dead end no ruling covers
+ends here instead (`dead_end`, the project's reading in docs/level8-rules.md).
 
 Moves, beyond the card games' (layout.py):
     K_ROLL            roll the dice
@@ -34,6 +35,7 @@ from compat import const
 from level8 import cards, rules, track
 from level8.levels import RUN, SET
 from level8.rules import (
+    AT_AREA,
     AT_CARDS,
     AT_DEALER,
     AT_ENDER,
@@ -67,8 +69,10 @@ from level8.rules import (
     N_SECTIONS,
     NO_SEAT,
     NONE,
+    OVER,
     PILE,
     PLAY,
+    S_GAINED,
     S_GROUPS,
     S_KEPT,
     S_KNOWN,
@@ -276,9 +280,14 @@ def _deal(s, order):
 
 def _next_keeper(s, after, order):
     """LB-4: every seat that did not lay out may keep up to four cards, going round from
-    the seat that ended the round (which deals next); then the deal."""
+    the seat that ended the round (which deals next); then the deal. After a dead end
+    (no ender) the old dealer's left neighbour deals at once."""
     n = s[AT_PLAYERS]
     e = s[AT_ENDER]
+    if e == NO_SEAT:  # a dead end's round: nobody went out to deal, so L8-7's dealer;
+        s[AT_DEALER] = (s[AT_DEALER] + 1) % n  # every seat laid out, so none keeps a card
+        _deal(s, order)
+        return
     p = (after + 1) % n
     while p != e:
         if not s[AT_SEATS + p * SEAT_BYTES + S_GROUPS] & LAID and hand_count(s, p):
@@ -412,6 +421,7 @@ def _to_play(s):
             s[AT_TURN] = (seat + 1) % s[AT_PLAYERS]
         s[b + B_AGAIN] = 0
         s[AT_PHASE] = ROLL
+        _unless_dead_end(s)
 
 
 def _do(s, space, order):
@@ -534,11 +544,13 @@ def _finish(s, seat):
     next seat's roll, or the same seat's again after an AGAIN (lost when the round ended)."""
     _end_turn(s, seat)
     b = AT_BOARD
+    more = s[b + B_AGAIN]
+    s[b + B_AGAIN] = 0
     if s[AT_PHASE] == DRAW:
         s[AT_PHASE] = ROLL
-        if s[b + B_AGAIN]:
+        if more:
             s[AT_TURN] = seat
-    s[b + B_AGAIN] = 0
+        _unless_dead_end(s)
 
 
 # -- LB-6: full combinations -----------------------------------------------------------
@@ -568,6 +580,77 @@ def only_full(s):
             return False
         any_ = True
     return any_
+
+
+# -- the dead end (the project's reading: no ruling covers it) ---------------------------
+
+
+def dead_end(s):
+    """True at the dead end no ruling covers: every seat has laid out, some laid
+    combination is not full (so LB-6's two discards are not open), and no card off the
+    table (draw pile, discard piles, hands, the jokers' stack) fits a laid combination,
+    none of them a joker. Nothing can then be added, ever (the combinations never change,
+    so neither does what fits them): only a hand that shrinks once the draw pile cannot be
+    rebuilt could still end the round, in bot games hundreds of moves later or more.
+
+    Read at each turn's start, so it asks the cheap question first, builds nothing and
+    reads the state's bytes itself: what the combinations take is two bit masks, numbers
+    and colours; a combination is full as `full` says."""
+    n = s[AT_PLAYERS]
+    for p in range(n):
+        if not s[AT_SEATS + p * SEAT_BYTES + S_GROUPS] & LAID:
+            return False
+    top = cards.N_NUMBERS
+    nums = 0  # bit v: a card of number v fits some laid combination
+    colours = 0  # bit c: a card of colour c does
+    open_ = False
+    for p in range(n):
+        rq = reqs(s, p)
+        k = AT_STARTS + GROUP + p * GROUPS_PER_SEAT
+        for r in range(len(rq)):
+            lo = AT_AREA + s[k + r]
+            hi = AT_AREA + s[k + r + 1]
+            kd = rq[r][0]
+            if kd == RUN:  # either end; bits 0 and 16 stand for no card
+                a = cards.number(s[lo])
+                b = cards.number(s[hi - 1])
+                nums |= 1 << (a - 1) | 1 << (b + 1)
+                if a != 1 or b != top:
+                    open_ = True
+            elif kd == SET:
+                nums |= 1 << cards.number(s[lo])
+                if hi - lo < 6:
+                    open_ = True
+            else:
+                colours |= 1 << cards.colour(s[lo])
+                if hi - lo < top:
+                    open_ = True
+    if not open_:
+        return False
+    wild = cards.N_NUMBER_CARDS
+    for i in range(AT_AREA + s[AT_STARTS + DRAW_PILE], AT_AREA + s[AT_STARTS + GROUP]):
+        c = s[i]
+        if c >= wild:  # a joker fits a combination that is not full
+            return False
+        if nums >> (c % top + 1) & 1 or colours >> (c // top) & 1:
+            return False
+    return True
+
+
+def _unless_dead_end(s):
+    """A turn is about to begin (ROLL): at a dead end the round ends instead, nobody out.
+    Every seat laid out, so each goes up one as L8-7 gives those who laid out, nobody
+    two; none can win by it (laying out level 8 won already). The next dealer is L8-7's,
+    as no one went out to deal (LB-4): _next_keeper."""
+    if not dead_end(s):
+        return
+    s[AT_ENDER] = NO_SEAT
+    s[AT_PHASE] = OVER
+    for p in range(s[AT_PLAYERS]):
+        at = AT_SEATS + p * SEAT_BYTES
+        s[at + S_KNOWN] = 0  # the hands go back unseen
+        s[at + S_GAINED] = 1
+        s[at + S_LEVEL] += 1
 
 
 # -- what may be played ----------------------------------------------------------------
