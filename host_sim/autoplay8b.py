@@ -9,8 +9,8 @@ through a menu whose row the test names.
 from level8 import boardbot, game, rules, view
 
 import host_sim  # noqa: F401  (firmware/ on sys.path)
-from host_sim.autoplay8 import Autoplayer8
 from app.level8 import roll
+from host_sim.autoplay8 import Autoplayer8
 from ui import level8 as T
 
 _BOARD_STEPS = {5: roll.ROLL, 6: roll.TRACK}  # level8.board's ROLL, GO: the item that opens them
