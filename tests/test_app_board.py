@@ -317,3 +317,23 @@ def test_board_screens_match_their_golden_pictures(board_name, name, tmp_path):
             app.key("right", 0)
 
     _golden(board_name, name, tmp_path, setup)
+
+
+# under MicroPython
+
+
+@pytest.mark.parametrize("board_name, players, people", [("oled_128x64", 3, 1), ("pico_display", 4, 2)])
+def test_a_board_game_by_its_keys_runs_alike_under_micropython(board_name, players, people, micropython):
+    """A whole board game at a table put up directly (tools/apprun.py's board_setup), by its
+    keys (the bots' steps played by App.tick), under MicroPython from the .mpy files and under
+    CPython: the same end, frame and bytes sent. MicroPython empties the rules between moves:
+    the board game's rules must come back with them (level8/game.py, app/level8/bstep.py)."""
+    from tools import apprun
+
+    setup = apprun.board_setup(players, people, seed=1)
+    keys = apprun.keys_for_board(board_name, players, people, seed=1)
+    micro, _ = apprun.run_micropython(board_name, keys, ticks=True, setup=setup)
+    cpy = apprun.run_cpython(board_name, keys, ticks=True, setup=setup)
+    assert " won" in micro["screen"] or micro["screen"].startswith("You won")
+    for k in ("screen", "info", "frame", "bytes_sent", "shows", "full", "keys"):
+        assert micro[k] == cpy[k], k

@@ -17,9 +17,11 @@ _BOARD = 2  # cards.BOARD
 _board = []  # type: list  # level8.board once a board game is played: an import in a function allocates on MicroPython
 # The app lets the rules go between moves (app/level8/seat.py: emptied on MicroPython); the
 # board game's rules from before would call into them, so each load of this module takes
-# those afresh.
-sys.modules.pop("level8.board", None)
-sys.modules.pop("level8.board_referee", None)
+# those afresh (MicroPython's import finds a submodule as its package's attribute first).
+for _name in ("board", "board_referee"):
+    sys.modules.pop("level8." + _name, None)
+    if hasattr(sys.modules["level8"], _name):
+        delattr(sys.modules["level8"], _name)
 
 
 def board_rules():
