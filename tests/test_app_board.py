@@ -337,3 +337,57 @@ def test_a_board_game_by_its_keys_runs_alike_under_micropython(board_name, playe
     assert " won" in micro["screen"] or micro["screen"].startswith("You won")
     for k in ("screen", "info", "frame", "bytes_sent", "shows", "full", "keys"):
         assert micro[k] == cpy[k], k
+
+
+# input fuzz
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_random_keys_at_a_board_table_keep_the_game_whole(board_name, tmp_path):
+    """Random presses at board tables (one person, or two and a bot, at 3 seats), with time
+    going by for the bots: nothing fails, every position is one the rules allow and saved,
+    and the presses reach the track, the choosers and the round's end. Leaving the board game
+    (its menus) puts up a new board table."""
+    import random
+
+    rnd = random.Random(board_name)
+    hh, app = power_up(board_name, str(tmp_path))
+    seen = set()
+    phases = set()
+    checked = 0
+    last = None
+    now = 0
+    games = 0
+
+    def fresh():
+        nonlocal games
+        games += 1
+        table(app, Game(BOARD, 3, games, games % 3, sides=(1, 2, 1)), people=1 + games % 2)
+
+    fresh()
+    for _ in range(4000):
+        s = app.screen
+        kind = type(s).__name__
+        if kind not in ("Table", "Track", "Menu", "Pager", "Layouts") or (
+            kind == "Menu" and (s.title in ("LEVEL 8", "Games") or " won" in s.title or "given up" in s.title)
+        ):
+            fresh()
+            continue
+        seen.add(kind + ":" + getattr(s, "title", ""))
+        now += rnd.choice((10, 200, 1500))
+        app.key(rnd.choice(("up", "down", "left", "right", "ok", "ok", "ok", "back")), now)
+        now += 10
+        app.tick(now)
+        t = app.screen
+        if type(t).__name__ == "Table":
+            st = bytes(t.state)
+            if st != last:
+                last = st
+                assert l8game.state_problem(bytearray(st)) is None
+                data = app.store.read(A.file(BOARD, A.GAME))
+                assert data is None or bytes(saves.decode(data, BOARD)[0].state) == st
+                checked += 1
+                phases.add(rules.phase(st))
+    assert checked > 100 and {board.ROLL, board.GO, rules.PLAY} <= phases
+    assert "Track:Track" in seen and "Menu:Paused" in seen
+    assert len([x for x in seen if x.startswith("Menu:")]) > 4

@@ -51,6 +51,7 @@ def items(t, ph):
         t.items = [TRACK, TABLE, SORT, MENU]
     elif ph == P_ROLL:
         t.items = [ROLL, TRACK, TABLE, MENU]
+        t.focus = t.hn  # Roll, also for the turn an action gave again
     elif ph == P_GO:
         t.items = [TRACK, TABLE, BHINT, MENU]
     elif ph == PLAY:
@@ -89,9 +90,11 @@ def card(t, app, i):
             t.commit(app, [m], bstep.said(t, m))
             follow(t, app)
             return
-    why = g.check(layout.move(layout.K_DISCARD, 0, c)) or "Not now"
-    t.message = why[0].upper() + why[1:]
+    why = g.check(layout.move(layout.K_DISCARD, 0, c)) or "not now"
     t.rest()
+    if app.p.mono and len(why) > 42:  # the OLED's two lines: the step's own short words
+        why = _SHORT[layout.phase(t.state) - P_ROLL]
+    t.message = why[0].upper() + why[1:]
 
 
 def go(app, t, m):
@@ -115,6 +118,20 @@ def go(app, t, m):
 
             tb.message = "You took " + cards.name(new[0])
     follow(tb, app)
+
+
+_SHORT = (
+    "roll first",
+    "choose a space first",
+    "choose an action first",
+    "take a card first",
+    "swap first",
+    "ask first",
+    "give a card asked for",
+    "show a card",
+    "steal a card first",
+    "discard a 2nd card",
+)
 
 
 def follow(t, app):
