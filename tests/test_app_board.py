@@ -391,3 +391,29 @@ def test_random_keys_at_a_board_table_keep_the_game_whole(board_name, tmp_path):
     assert checked > 100 and {board.ROLL, board.GO, rules.PLAY} <= phases
     assert "Track:Track" in seen and "Menu:Paused" in seen
     assert len([x for x in seen if x.startswith("Menu:")]) > 4
+
+
+def test_two_discards_when_only_full_combinations_lie(tmp_path):
+    """LB-6: a card's chooser offers its discard alone and as the first of two; after the
+    first, Choose offers the second discard (the legal ones only)."""
+    from test_level8_board import _full_table
+
+    g = _full_table()
+    s = g.state
+    hh, app = power_up("pico_display", str(tmp_path))
+    t = table(app, g)
+    c = cards.number_card(5, 6)  # V6
+    t.focus = next(pos for pos in range(t.hn) if rules.hand(s, 0)[t.item(pos)] == c)
+    app.key("ok", 0)
+    m = app.screen
+    labels = {it[0]: it[2] for it in m.items}
+    assert labels["Discard violet 6"] == rules.move(rules.K_DISCARD, 0, c)
+    assert labels["Discard violet 6, 1 of 2"] == rules.move(rules.K_DISCARD, 1, c)
+    m.focus = [it[0] for it in m.items].index("Discard violet 6, 1 of 2")
+    app.key("ok", 0)
+    t = app.screen
+    assert rules.phase(s) == board.SECOND and t.item(t.focus) == roll.ACT
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "Discard a 2nd card"
+    assert sorted(it[2] for it in m.items) == sorted(Game(state=bytearray(s)).legal_moves())

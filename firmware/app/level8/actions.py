@@ -48,13 +48,16 @@ def open(app, t, ph, go):
     ms = _moves(t)
     t.rest()
     items = []
-    info = [t.message] if t.message else []
+    info = ()  # type: tuple
     if ph == STAR:
         title = "Any action"
         for m in ms:
             items.append(_item(t, track.ACTION_NAMES[track.kind(layout.target(m))], m))
     elif ph == PICK:
-        title = "Take a card" if s[_ACTION] != track.TWO or s[_COUNT] > 1 else "Take a 2nd card"
+        title = "Take a card"
+        if s[_ACTION] == track.TWO and s[_COUNT] == 1:  # +2's second, the first card seen
+            title = "Take a 2nd card"
+            info = (t.message,) if t.message else ()
         for m in ms:
             if layout.kind(m) == layout.K_DRAW:
                 label = "Draw pile (%d left)" % layout.draw_count(s)
@@ -62,7 +65,7 @@ def open(app, t, ph, go):
                 p = layout.target(m)
                 c = layout.pile_top(s, p)
                 if mono:
-                    label = "%s: %s pile" % (tokens([c]), "your" if p == t.me else "P%d" % (p + 1))
+                    label = "%s: %s pile" % (tokens([c]), "your" if p == t.me else _short(t, p))
                 else:
                     label = "%s from %s pile" % (cards.name(c), "your" if p == t.me else t.name(p) + "'s")
                     label = label[0].upper() + label[1:]
@@ -82,7 +85,7 @@ def open(app, t, ph, go):
             if two:
                 items.append([_asked(v, mono), _ways(t, v, two, go), tuple(two)])
     elif ph == GIVE:
-        title = "Give %s %s" % ("P%d" % (s[5] + 1) if mono else t.name(s[5]), asked_words(s[_ASKED]))
+        title = "Give %s %s" % (_short(t, s[5]) if mono else t.name(s[5]), asked_words(s[_ASKED]))
         for m in ms:
             items.append(_item(t, "Give " + _card(layout.card(m), mono), m))
     elif ph == SHOW:
@@ -95,13 +98,18 @@ def open(app, t, ph, go):
         title = "Steal a card"
         for m in ms:
             p = layout.target(m)
-            who = "P%d" % (p + 1) if mono else t.name(p)
+            who = _short(t, p) if mono else t.name(p)
             items.append(_item(t, "%s from %s" % (_card(layout.card(m), mono), who), m))
     else:  # SECOND (LB-6)
         title = "Discard a 2nd card"
         for m in ms:
             items.append(_item(t, "Discard " + _card(layout.card(m), mono), m))
-    app.go(Menu(title, items, back=t.close, info=info[:1] if not mono else ()))
+    app.go(Menu(title, items, back=t.close, info=info))
+
+
+def _short(t, p):
+    """A seat's name in two characters (the OLED's), as the card play's choosers write it."""
+    return ("P%d" if t.people > 1 else "B%d") % (p + 1)
 
 
 def _play(go, t, m):
