@@ -17,6 +17,7 @@ this module reads the state's board block by its offsets, not through it.
 from level8 import layout
 from level8.layout import KEEP, PLAY
 
+from app.app import forget
 from app.level8.seat import Seat
 from app.screen import Screen
 from compat import const
@@ -44,6 +45,9 @@ _REACH = const(206)
 def items(t, ph):
     """The table's items for this step (turn.survey)."""
     s = t.state
+    # the board game's rules, not needed again before the rules' code goes (Seat.rest):
+    # let go with it (a Game that holds them keeps them while it lives)
+    forget("level8.board", "level8.board_referee")
     if len(T.WORDS) <= ROLL - T.DRAW:  # their words, which the card games' table never holds
         T.WORDS += ("Roll", "Track", "Choose", "Hint")
         T.SHORT += ("Roll", "Trk", "Act", "?")
