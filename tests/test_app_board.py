@@ -297,7 +297,9 @@ def _golden(board_name, name, tmp_path, setup):
 @pytest.mark.parametrize("name", ["board_roll", "board_track", "board_ask"])
 def test_board_screens_match_their_golden_pictures(board_name, name, tmp_path):
     """The table at a person's roll, the track with the two spaces reached (the second under
-    the cursor), and the Ask chooser, at four players (level sides 1 and 2)."""
+    the cursor), and the Ask chooser, at four players (level sides 1 and 2). After a
+    deliberate change of their look: UPDATE_GOLDEN=1 .venv/bin/python -m pytest -n 0
+    tests/test_app_board.py -k golden, then look at every changed picture."""
 
     def setup(app):
         if name == "board_ask":
