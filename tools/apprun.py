@@ -154,6 +154,8 @@ def start():
         import tempfile
         root = tempfile.mkdtemp()
     S["app"] = App(d, Store(root), labels(board), dev, 0)
+    if SETUP:  # a screen put up directly (a game the menus do not offer yet)
+        exec(SETUP, {"app": S["app"]})
     S["d"] = d
     S["sent"] = d.bytes_sent
 
@@ -310,7 +312,7 @@ if not MICRO:  # CPython has no runner calling STEP
 """
 
 
-def program(keys, board, hints=(), deal=None, pad=0, ticks=False, c_bus=False):
+def program(keys, board, hints=(), deal=None, pad=0, ticks=False, c_bus=False, setup=None):
     """The program for `keys` on the board named `board`; `hints`: the indices of the keys
     that ask for a hint (their heap is measured as they run); `deal`: (pauses, seed) of a
     deal whose first position the engine's working memory is weighed on (with hints); `pad`:
@@ -319,7 +321,8 @@ def program(keys, board, hints=(), deal=None, pad=0, ticks=False, c_bus=False):
     pointer into the heap keeps that block), so a few hundred bytes of garbage stay or go
     with the layout: runs with a few pads give the figures' spread. `c_bus`: the display's
     bus and pins are C functions that send nothing (see c_bus in the program), for times
-    without the stand-in bus's Python."""
+    without the stand-in bus's Python. `setup`: code run once the app is up, with the app
+    as `app` (board_setup: a board game's table put up directly)."""
     import boards
 
     p = boards.load(board)
@@ -331,6 +334,7 @@ def program(keys, board, hints=(), deal=None, pad=0, ticks=False, c_bus=False):
     import os
 
     head = "C_BUS = %r\n" % bool(c_bus)
+    head += "SETUP = %r\n" % setup
     head += "DEBUG = %d\nTICKS = %r\nKEYS = %r\nHINTS = %r\nHINT_DEAL = %r\nPINS = %r\nPWMS = %r\nBUS = %r\n" % (
         os.environ.get("APPRUN_DEBUG") == "1",  # the modules loaded at the peak, in the result
         ticks,
@@ -351,13 +355,13 @@ def stage(board, out_dir):
     return files
 
 
-def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0, ticks=False, c_bus=False):
+def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0, ticks=False, c_bus=False, setup=None):
     """Run the keys under MicroPython from the deployed .mpy files; the result dict and
-    the staged file list. `hints`, `deal` and `c_bus` as for program()."""
+    the staged file list. `hints`, `deal`, `c_bus` and `setup` as for program()."""
     with tempfile.TemporaryDirectory() as tmp:
         files = stage(board, tmp)
         out = mpy.run(
-            program(keys, board, hints, deal, pad, ticks, c_bus),
+            program(keys, board, hints, deal, pad, ticks, c_bus, setup),
             firmware_dir=tmp,
             lib_dirs=[mpy.HOST_SIM / "machine.py"],
             heap=heap,
@@ -366,14 +370,15 @@ def run_micropython(board, keys, heap=None, hints=(), deal=None, pad=0, ticks=Fa
     return _result(out), files
 
 
-def run_cpython(board, keys, hints=(), deal=None, ticks=False):
+def run_cpython(board, keys, hints=(), deal=None, ticks=False, setup=None):
     """The same program under CPython from the source files (the stand-in framebuf)."""
     import boards
 
     with tempfile.TemporaryDirectory() as tmp:
         lib = Path(tmp)
         (lib / "board.py").write_text(Path(boards.load(board).__file__).read_text())
-        out = mpy.run_cpython(program(keys, board, hints, deal, ticks=ticks), lib_dirs=[mpy.HOST_SIM, lib])
+        prog = program(keys, board, hints, deal, ticks=ticks, setup=setup)
+        out = mpy.run_cpython(prog, lib_dirs=[mpy.HOST_SIM, lib])
     return _result(out)
 
 
@@ -448,6 +453,58 @@ def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, stren
         hh = sim.Handheld(board, root)
         app = App(hh.device.display, Store(root), labels(hh.profile), hh.device, 0)
         ap = Autoplayer8(row=row, players=players, people=people, keep=keep, strength=strength)
+        keys = []
+        now = 0
+        while True:
+            k = ap.next_key(app)
+            if k is None:
+                return keys
+            keys.append(k)
+            now += 200
+            app.key(k, now)
+            app.tick(now + 10)
+
+
+# A board game's table put up directly on the app (the games menu offers the board game
+# once its row is in): `players` seats, the first `people` of them people, seeded, level
+# sides 1 and 2 in turn; the board game's files named as the menu will, if not yet.
+BOARD_SETUP = """
+import app.level8 as A
+if len(A._FILES) < 3:
+    A._FILES = A._FILES + (("bggame", "bgstats", "bgnew"),)
+from level8.game import Game
+from app.level8 import play
+app.playing = 1
+g = Game(2, %(players)d, %(seed)d, %(seed)d %% %(players)d, sides=[1 + q %% 2 for q in range(%(players)d)])
+t = play.Table(app, g, 0, %(people)d, 1, "")
+app.go(t)
+t.save(app)
+t.rest()
+app.render()
+"""
+
+
+def board_setup(players=4, people=1, seed=1):
+    return BOARD_SETUP % {"players": players, "people": people, "seed": seed}
+
+
+def keys_for_board(board, players=4, people=1, seed=1):
+    """The logical keys that play a whole board game at a table put up directly
+    (`board_setup`) to its end screen on `board` (host_sim/autoplay8b.py chooses the
+    people's moves), found under CPython as the program presses them (see keys_for_level8)."""
+    import tempfile as _tmp
+
+    from app.app import App
+    from app.run import labels
+    from app.store import Store
+    from host_sim import sim
+    from host_sim.autoplay8b import AutoplayerBoard
+
+    with _tmp.TemporaryDirectory() as root:
+        hh = sim.Handheld(board, root)
+        app = App(hh.device.display, Store(root), labels(hh.profile), hh.device, 0)
+        exec(board_setup(players, people, seed), {"app": app})
+        ap = AutoplayerBoard()
         keys = []
         now = 0
         while True:

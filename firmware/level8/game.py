@@ -7,6 +7,7 @@ The words for a refused move are `referee` (`board_referee`), loaded only then. 
 the state's bytes: the generator that shuffles on is inside them.
 """
 
+import sys
 from array import array
 
 from level8 import rules
@@ -14,6 +15,13 @@ from level8.rules import AT_GAME, AT_TURN, MAX_MOVES, IllegalMove  # noqa: F401
 
 _BOARD = 2  # cards.BOARD
 _board = []  # type: list  # level8.board once a board game is played: an import in a function allocates on MicroPython
+# The app lets the rules go between moves (app/level8/seat.py: emptied on MicroPython); the
+# board game's rules from before would call into them, so each load of this module takes
+# those afresh (MicroPython's import finds a submodule as its package's attribute first).
+for _name in ("board", "board_referee"):
+    sys.modules.pop("level8." + _name, None)
+    if hasattr(sys.modules["level8"], _name):
+        delattr(sys.modules["level8"], _name)
 
 
 def board_rules():

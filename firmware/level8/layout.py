@@ -78,6 +78,8 @@ AT_ENDER = const(9)
 AT_CARDS = const(10)
 AT_UNDER = const(11)
 AT_RNG = const(12)
+_BOARD_ACTOR = const(211)  # board.AT_BOARD + board.B_ACTOR
+_SIDES = const(198)  # rules.AT_SIDES
 AT_SEATS = const(20)
 SEAT_BYTES = const(5)
 S_LEVEL = const(0)
@@ -131,6 +133,14 @@ def turn(s):
     return s[AT_TURN]
 
 
+def actor(s):
+    """The seat that must act: the seat on turn, or in the board game (board.py) a seat
+    asked for a card or showing cards for a Steal."""
+    if s[AT_GAME] == 2 and s[_BOARD_ACTOR] != NO_SEAT:
+        return s[_BOARD_ACTOR]
+    return s[AT_TURN]
+
+
 def phase(s):
     return s[AT_PHASE]
 
@@ -178,7 +188,11 @@ def gained(s, seat):
 
 def reqs(s, seat):
     """The requirements of the seat's current level (one-star side, L8-2; the board game's
-    are rules.reqs)."""
+    by its side, LB-5: rules.reqs)."""
+    if s[AT_GAME] == 2:
+        from level8 import sides
+
+        return sides.level(2, s[_SIDES + seat], min(level(s, seat), 8))
     return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
 
 
@@ -223,8 +237,9 @@ def draw_count(s):
 
 
 def skipped(s, seat):
-    """True when a Skip lies in front of the seat."""
-    return size(s, FRONT + seat) > 0
+    """True when a Skip lies in front of the seat (the board game has none: its jokers' stack
+    is the first seat's section FRONT)."""
+    return size(s, FRONT + seat) > 0 and s[AT_GAME] != 2
 
 
 def group(s, seat, r):

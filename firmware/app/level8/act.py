@@ -109,7 +109,8 @@ def card(app, t, i):
                     " as " + tokens([x])[1:] if wild else "", w, words.group_name(s, slot), _short(g))
             items.append([label, _play(t, m), m])
         elif k == layout.K_DISCARD and x == c:
-            items.insert(0, ["Discard " + (cards.name(c) if not app.p.mono else tokens([c])), _play(t, m), m])
+            label = "Discard " + (cards.name(c) if not app.p.mono else tokens([c]))
+            items.insert(0, [label + ", 1 of 2" if layout.target(m) else label, _play(t, m), m])  # LB-6
         elif k == layout.K_GIVE and c == cards.SKIP:
             items.append(["Skip " + t.name(layout.target(m)), _play(t, m), m])
     if not items:

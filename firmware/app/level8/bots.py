@@ -11,6 +11,10 @@ def step(t, app):
     """The next step of the bot on turn: its whole turn is decided at its first step and
     shown a step at a time (`Table.tick`)."""
     s = t.state
+    if layout.game(s) == 2:
+        from app.level8 import bstep  # the board game's bots
+
+        return bstep.step(t, app, steps)
     q = layout.turn(s)
     if not t.steps:
         from level8 import bot, view

@@ -42,9 +42,9 @@ class Table(Seat):
         forget("app.level8.turn")  # loaded for a key or a step that changes the table
 
     def mine(self):
-        """The person whose hand shows is on turn (not a bot, not the round's end)."""
+        """The person whose hand shows must act (not a bot, not the round's end)."""
         s = self.state
-        return layout.turn(s) == self.me and layout.turning(s) and not self.hidden
+        return layout.actor(s) == self.me and layout.turning(s) and not self.hidden
 
     def ring(self):
         return self.hn + len(self.items)
@@ -110,7 +110,7 @@ class Table(Seat):
         if not app.awake or self.hidden:
             return False
         s = self.state
-        if not layout.turning(s) or not self.bot(layout.turn(s)):
+        if not layout.turning(s) or not self.bot(layout.actor(s)):
             return False
         if ticks_diff(now, self.due) < 0:
             return False

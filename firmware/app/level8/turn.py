@@ -45,7 +45,7 @@ def settle(t, app):
     if t.people == 1:
         return
     s = t.state
-    q = layout.turn(s)
+    q = layout.actor(s)
     if layout.turning(s) and not t.bot(q):
         if t.me != q:
             t.me = q
@@ -76,7 +76,11 @@ def survey(t):
         for i in range(hn):
             t.order[i] = key[i] & 15
     ph = layout.phase(s)
-    if t.mine() and ph == DRAW:
+    if layout.game(s) == 2:  # the board game's (its own module, loaded for it only)
+        from app.level8.roll import items
+
+        items(t, ph)
+    elif t.mine() and ph == DRAW:
         t.items = [DRAW_IT, TABLE, HINT, SORT, MENU]
     elif t.mine() and ph == PLAY:
         t.items = ([] if layout.laid(s, me) else [LAY]) + [TABLE, HINT, SORT, MENU]
@@ -120,6 +124,10 @@ def choose(t, app, it):
                 t.message = "Kept %s. Keep up to 4, then Done" % cards.name(c)
     elif it < 100 and ph == DRAW:
         t.message = "Draw first: choose Draw"
+    elif it > DONE or ph > WON and it < 100:  # the board game's items and steps
+        from app.level8 import roll
+
+        roll.choose(t, app, it)
     else:
         from app.level8 import act  # the choosers, loaded only while one is open
 
@@ -148,8 +156,8 @@ def start_turn(t):
     elif ph == KEEP:
         t.to_item(DONE)
         t.message = "Keep up to 4 cards for the next round, then Done"
-    else:
-        t.focus = 0
+    else:  # the board game's steps: its first item (roll.items)
+        t.focus = t.hn
 
 
 def after_change(t, app):
@@ -162,7 +170,7 @@ def after_change(t, app):
     begin(t)
     if t.mine() and layout.phase(s) == PLAY and t.focus >= t.hn:
         t.focus = 0
-    if not t.bot(layout.turn(s)) or layout.phase(s) == OVER:
+    if not t.bot(layout.actor(s)) or layout.phase(s) == OVER:
         unload()
     save(t, app)
     t.rest()

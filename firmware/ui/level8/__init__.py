@@ -19,8 +19,10 @@ SORT = const(104)  # the hand by number or by colour
 MENU = const(105)
 DONE = const(106)  # done keeping cards (L8-9)
 
-WORDS = ("Draw", "Lay out", "Table", "Hint", "Sort", "Menu", "Done")  # by item - DRAW
-SHORT = ("Draw", "Lay", "Tbl", "?", "Srt", "Mnu", "Done")  # the OLED's
+# by item - DRAW; SHORT: the OLED's. The board game's items follow: app/level8/roll.py
+# adds their words while it is played.
+WORDS = ("Draw", "Lay out", "Table", "Hint", "Sort", "Menu", "Done")  # type: tuple[str, ...]
+SHORT = ("Draw", "Lay", "Tbl", "?", "Srt", "Mnu", "Done")  # type: tuple[str, ...]
 
 # the colour roles of R O Y G B V (the theme's, so Level 10's palette serves)
 ROLES = bytes((theme.BAD, theme.PAUSE, theme.DESERT, theme.FOREST, theme.SKY, theme.SWAMP))

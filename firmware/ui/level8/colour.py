@@ -227,7 +227,7 @@ class Table:
         e = layout.ender(s)
         p.text("Round %d is over" % layout.round_no(s), 4, 3, theme.HILITE, -1, 2)
         p.hline(0, 21, p.w, theme.DIM)
-        p.text("%s went out." % t.name(e), 4, 26, theme.FG)
+        p.text("Nobody could go out." if e == layout.NO_SEAT else "%s went out." % t.name(e), 4, 26, theme.FG)
         y = 40
         for q in range(n):
             lv = layout.level(s, q)

@@ -207,7 +207,9 @@ class Table:
     def draw_over(self, p, t, s):
         p.clear()
         p.fill(0, 0, p.w, 8, theme.HILITE)
-        p.text("Round %d: %s out" % (layout.round_no(s), t.name(layout.ender(s))), 1, 0, theme.INK)
+        e = layout.ender(s)  # none: the board game's dead end, nobody could go out
+        who = "no one" if e == layout.NO_SEAT else t.name(e)
+        p.text("Round %d: %s out" % (layout.round_no(s), who), 1, 0, theme.INK)
         y = 9
         for q in range(layout.players(s)):
             lv = layout.level(s, q)

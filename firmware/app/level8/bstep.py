@@ -1,0 +1,167 @@
+"""The board game's bots at the table, a step at a time (app/level8/bots.py hands the
+board game's steps here), the hint for a person's board turn, and the board's moves in
+words: the roll, the space gone to, each action's choices. The card game's steps (laying
+out, adding, discarding, keeping) are said by say.py as in LEVEL 8. Loaded only while a
+bot or the hint decides or a step is said.
+
+A bot decides from its seat's view alone (level8.view, as level8.boardbot is built for);
+it acts also when it is not its turn (giving a card asked for, showing cards for a
+Steal), since the table follows the seat that must act (layout.actor).
+"""
+
+from level8 import cards, layout, track
+
+from app.level8 import BOT_CODE, WORDS_CODE, drop
+
+_BOT = ("level8.boardbot",) + BOT_CODE
+K_ROLL = 12
+K_GO = 13
+K_ASK = 14
+K_SHOW = 15
+_STAR = 7
+_PICK = 8
+_SWAP = 9
+_GIVE = 11
+_STEAL = 13
+_COUNT = 209
+_COLOUR_ASK = 16
+
+
+def _board_step(s):
+    """True when the move to be played at `s` is one of the board's own steps."""
+    return layout.phase(s) > layout.WON
+
+
+def what(s, q, m, name):
+    """Seat q's board move m (before it is played) in words, without the subject."""
+    k = layout.kind(m)
+    ph = layout.phase(s)
+    if k == K_ROLL:
+        return "rolled the dice"
+    if k == K_GO:
+        a = track.ACTION_NAMES[track.kind(layout.target(m))]
+        return ("chose " if ph == _STAR else "went to ") + a
+    if k == K_ASK:
+        return "asked for %s, %s" % (
+            asked_words(layout.card(m)),
+            "clockwise" if not layout.target(m) else "anticlockwise",
+        )
+    if k == K_SHOW:
+        return "showed " + cards.name(layout.card(m))
+    if ph == _GIVE:
+        return "gave %s a card" % _obj(name(layout.turn(s)))
+    if ph == _STEAL:
+        return "took %s from %s" % (cards.name(layout.card(m)), _obj(name(layout.target(m))))
+    if ph == _PICK:
+        if k == layout.K_DRAW:
+            return "drew a card"
+        p = layout.target(m)
+        return "took %s from %s" % (
+            cards.name(layout.pile_top(s, p)),
+            "own pile" if p == q else _obj(name(p)) + "'s pile",
+        )
+    if ph == _SWAP and k == layout.K_KEPT:
+        return "drew %d cards" % (s[_COUNT] + 1)
+    if k == layout.K_DISCARD:
+        return "discarded " + cards.name(layout.card(m))
+    return ""
+
+
+def asked_words(v):
+    """An asked value in words: `7s` or `red`."""
+    return "%ds" % v if v < _COLOUR_ASK else cards.COLOUR_NAMES[v - _COLOUR_ASK]
+
+
+def _obj(n):
+    return "you" if n == "You" else n
+
+
+def said(t, m):
+    """A person's board move in words for the others (pass and play: the next person reads
+    it on the pass screen); nothing with one person, who saw it happen."""
+    if t.people == 1:
+        return ""
+    s = t.state
+    q = layout.actor(s)
+    if not _board_step(s) or layout.kind(m) == K_ROLL:
+        return ""
+    w = what(s, q, m, t.name)
+    return t.name(q) + " " + w if w else ""
+
+
+def _fresh():
+    """The board game's rules loaded afresh for a bot: the card games' rules they call into
+    may have gone since (app/level8/seat.py's rest, emptied on MicroPython)."""
+    from app.app import forget
+
+    forget("level8.board")
+
+
+def step(t, app, steps):
+    """The next step of the bot that must act: each decision (a step of the board, or the
+    card game's whole step 2 and 3) is made at its first step and shown a step at a time."""
+    s = t.state
+    q = layout.actor(s)
+    if not t.steps:
+        _fresh()
+        from level8 import boardbot, view
+
+        ms = boardbot.play(view.see(s, q), t.strength)
+        if not ms:  # a bot with nothing to say: the first legal move keeps the game going
+            ms = [t.game.legal_moves()[0]]
+        t.steps = steps(ms)
+    drop(*_BOT)
+    now = t.steps.pop(0)
+    m = now[0]
+    if _board_step(s):
+        w = what(s, q, m, t.name)
+        said = t.name(q) + " " + w if w else ""
+    else:
+        from app.level8 import say
+
+        said = say.step(s, q, now, t.name, app.p.mono)
+        drop(*WORDS_CODE)
+    rolled = layout.kind(m) == K_ROLL
+    t.commit(app, now, said)
+    if rolled:
+        t.message = "%s rolled %d and %d" % (t.name(q), s[204], s[205])
+
+
+def hint(t, app, steps):
+    """What the strongest bot would do now, in words; the game counts as assisted."""
+    t.message = "Thinking..."
+    app.render()
+    s = t.state
+    _fresh()
+    from level8 import boardbot, view
+
+    ms = boardbot.play(view.see(s, t.me), 2)
+    drop(*_BOT)
+    if not ms:
+        t.message = "No hint here"
+    elif _board_step(s):
+        w = what(s, t.me, ms[0], t.name)
+        for a, b in (
+            ("went to", "go to"),
+            ("chose", "choose"),
+            ("took", "take"),
+            ("drew", "draw"),
+            ("discarded", "discard"),
+            ("asked", "ask"),
+            ("gave", "give"),
+            ("showed", "show"),
+            ("own", "your"),
+        ):
+            w = w.replace(a, b)
+        if layout.phase(s) == _SWAP and layout.kind(ms[0]) == layout.K_KEPT:
+            w = "say done, " + w
+        t.message = "Hint: " + w
+    else:
+        from app.level8 import say
+
+        t.message = say.hint(s, t.me, steps(ms), t.name, app.p.mono)
+        drop(*WORDS_CODE)
+    t.rest()
+    if not t.hinted:
+        t.hinted = True
+        t.save(app)

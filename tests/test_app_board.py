@@ -1,0 +1,421 @@
+"""The board game ("Level 8: Das Brettspiel", issue 23) at the LEVEL 8 table on the handheld
+(app/level8/roll.py, actions.py, bstep.py): whole games played by their keys on every board
+(you against bots, pass and play with two people and bots), the track screen (its choice of
+the two spaces the dice reached, LB-2), each action's chooser offering exactly the legal
+moves, a refused move in words, the bots acting out of turn (giving, showing), the round's
+end with nobody out, and golden pictures of the track, a chooser and the table at a roll.
+
+The table is built directly on a board game's state (the games menu's row and the board's
+files in the store are another helper's): `board_files` names its files as the menu will.
+"""
+
+import pytest
+from level8 import board, boardbot, cards, rules, view
+from level8 import game as l8game
+from level8.game import Game
+from test_app_level8 import BOARDS, Driver, power_up
+from test_golden import match_golden
+
+import app.level8 as A
+from app.level8 import play, roll, saves
+from host_sim.autoplay8b import AutoplayerBoard
+
+BOARD = cards.BOARD
+
+
+@pytest.fixture(autouse=True)
+def board_files(monkeypatch):
+    """The store's names of the board game's files (until the games menu gives them)."""
+    if len(A._FILES) <= BOARD:
+        monkeypatch.setattr(A, "_FILES", A._FILES + (("bggame", "bgstats", "bgnew"),))
+
+
+def table(app, g, people=1, strength=1):
+    app.playing = 1  # a row of the LEVEL 8 package: its menus end the game
+    t = play.Table(app, g, 0, people, strength, "")
+    app.go(t)
+    t.save(app)  # as a new game is saved at once
+    t.rest()
+    app.render()
+    return app.screen
+
+
+class Checker:
+    """After every change of the table's game: the position is one the rules allow, the save
+    on flash holds exactly it, and a person's hand shows only after the pass screen was up
+    for them (pass and play)."""
+
+    def __init__(self, store):
+        self.store = store
+        self.last = None
+        self.phases = set()
+        self.screens = set()
+        self.shown = []  # the seats whose hands showed, in turn
+        self.passed = None
+
+    def __call__(self, app):
+        t = app.screen
+        self.screens.add(type(t).__name__ + ":" + getattr(t, "title", ""))
+        if type(t).__name__ != "Table":
+            return
+        if t.hidden:
+            self.passed = t.me
+        elif t.people > 1 and t.mine() and (not self.shown or self.shown[-1] != t.me):
+            assert not self.shown or self.passed == t.me
+            self.shown.append(t.me)
+            self.passed = None
+        s = bytes(t.game.state)
+        if s == self.last:
+            return
+        self.last = s
+        assert l8game.state_problem(bytearray(s)) is None
+        g, flags, people, strength = saves.decode(self.store.read(A.file(BOARD, A.GAME)), BOARD)
+        assert bytes(g.state) == s and people == t.people and strength == t.strength
+        self.phases.add(rules.phase(s))
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+@pytest.mark.parametrize("players, people, seed", [(3, 1, 1), (4, 2, 3)])
+def test_a_whole_board_game_at_the_table_by_its_keys(board_name, players, people, seed, tmp_path):
+    """Every person's step pressed through the table, the track screen and the choosers
+    (the bots' choices, from that seat's view), every bot's step shown and saved, both
+    level sides at the table (LB-5), to the game's end, which removes the save."""
+    hh, app = power_up(board_name, str(tmp_path))
+    g = Game(BOARD, players, seed, seed % players, sides=[1 + q % 2 for q in range(players)])
+    table(app, g, people)
+    check = Checker(app.store)
+    ap = AutoplayerBoard()
+    Driver(app, check).run(ap, limit=100000)
+    assert ap.ended is not None and app.screen is ap.ended
+    assert app.store.read(A.file(BOARD, A.GAME)) is None
+    assert {board.ROLL, board.GO, rules.PLAY, rules.OVER} <= check.phases
+    assert {"Track:Track", "Menu:Take a card"} <= check.screens
+    if people > 1:
+        assert set(check.shown) == {0, 1} and len(check.shown) > 10
+
+
+def test_pass_and_play_hands_the_handheld_to_the_person_asked(tmp_path):
+    """Player 1 asks, Player 2 holds several cards asked for: the pass screen goes to Player
+    2, who chooses the card given, and back to Player 1 (GIVE is not the turn's seat)."""
+    for seed in range(1, 200):
+        g = Game(BOARD, 3, seed, 2)
+        s = g.state
+        if rules.turn(s) != 0:
+            continue
+        g.apply(board.K_ROLL << 12)
+        a, b = board.reached(s)
+        for sp in (a, b):
+            if board.KINDS[sp] == 7:  # ASK
+                break
+        else:
+            continue
+        g.apply(rules.move(board.K_GO, sp))
+        hand1 = rules.hand(s, 1)
+        for v in range(1, 16):
+            if sum(1 for c in hand1 if board.matches(c, v)) > 1 and not any(
+                board.matches(c, v) for c in rules.hand(s, 2)
+            ):
+                break
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no such deal")
+    hh, app = power_up("pico_lcd_114", str(tmp_path))
+    t = table(app, g, people=2)
+    assert t.hidden and t.me == 0
+    app.key("ok", 0)  # Player 1 takes the handheld
+    assert t.mine() and t.item(t.focus) == roll.ACT
+    app.key("ok", 0)  # Choose: the Ask chooser
+    m = app.screen
+    assert m.title == "Ask for"
+    m.focus = next(i for i, it in enumerate(m.items) if rules.move(board.K_ASK, 0, v) in it[2])
+    app.key("ok", 0)
+    assert app.screen.title == "Ask for %ds" % v and app.screen.items[0][0].startswith("Clockwise")
+    app.key("ok", 0)  # clockwise: Player 2 first
+    t = app.screen
+    assert type(t).__name__ == "Table" and t.hidden and t.me == 1 and rules.phase(s) == board.GIVE
+    assert t.message == "Player 1 asked for %ds, clockwise" % v
+    app.key("ok", 0)  # Player 2 takes the handheld
+    assert t.mine() and t.item(t.focus) == roll.ACT
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "Give Player 1 %ds" % v
+    assert sorted(it[2] for it in m.items) == sorted(Game(state=bytearray(s)).legal_moves())
+    app.key("ok", 0)
+    t = app.screen
+    assert t.hidden and t.me == 0 and rules.phase(s) == rules.PLAY  # back to Player 1
+    assert t.message == "Player 2 gave Player 1 a card"
+
+
+def _reach(phase, actor=0, players=3, seeds=range(1, 80), cond=lambda s: True):
+    """A seeded game played by the bots until the seat `actor` must act at `phase` (and
+    cond(state) holds)."""
+    for seed in seeds:
+        g = Game(BOARD, players, seed, seed % players)
+        for _ in range(3000):
+            s = g.state
+            if rules.phase(s) == rules.WON:
+                break
+            if rules.phase(s) == phase and l8game.actor(s) == actor and cond(s):
+                return g
+            for m in boardbot.play(view.see(s, l8game.actor(s)), 1):
+                g.apply(m)
+    return None
+
+
+@pytest.mark.parametrize(
+    "phase", [board.STAR, board.PICK, board.SWAP, board.ASK, board.GIVE, board.SHOW, board.STEAL]
+)
+def test_each_actions_chooser_offers_its_legal_moves_only(phase, tmp_path):
+    """The chooser the person opens (Choose, focused when the step begins) offers exactly the
+    legal moves of the step (an Ask: each value with its two directions)."""
+    g = _reach(phase)
+    assert g is not None
+    hh, app = power_up("pico_display", str(tmp_path))
+    t = table(app, g)
+    assert t.mine() and t.item(t.focus) == roll.ACT
+    legal = sorted(g.legal_moves())
+    app.key("ok", 0)
+    m = app.screen
+    offered = []
+    for it in m.items:
+        offered += list(it[2]) if isinstance(it[2], tuple) else [it[2]]
+    assert sorted(offered) == legal
+    app.key("back", 0)
+    assert type(app.screen).__name__ == "Table" and bytes(app.screen.state) == bytes(g.state)
+
+
+def test_the_track_screen_chooses_one_of_the_two_spaces(tmp_path):
+    """LB-2: Roll (focused at the turn's start) rolls and opens the track with the two spaces
+    reached; left and right choose, Back shows the hand and Track opens it again, OK stacks
+    the tower on the chosen space and opens its action's chooser (or the card play)."""
+    g = _reach(board.ROLL)
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    t = table(app, g)
+    assert t.item(t.focus) == roll.ROLL
+    app.key("ok", 0)
+    tr = app.screen
+    assert type(tr).__name__ == "Track" and tr.choosing
+    s = g.state
+    assert list(tr.reach()) == list(board.reached(s)) and tr.chosen == 0
+    app.key("right", 0)
+    assert tr.chosen == 1
+    app.key("back", 0)
+    t = app.screen
+    assert type(t).__name__ == "Table" and t.item(t.focus) == roll.TRACK and rules.phase(s) == board.GO
+    app.key("ok", 0)
+    tr = app.screen
+    app.key("left", 0)
+    app.key("ok", 0)
+    assert board.tower(s, 0) == board.reached(s)[1] and rules.phase(s) != board.GO
+
+
+def test_a_card_in_a_board_step_is_played_or_refused_in_words(tmp_path):
+    """OK on a card: at the roll the referee's words (first roll the dice); in a swap the card
+    is discarded, as Choose would."""
+    g = _reach(board.ROLL)
+    hh, app = power_up("pico_display", str(tmp_path))
+    t = table(app, g)
+    t.focus = 0
+    app.key("ok", 0)
+    assert t.message == "First roll the dice" and rules.phase(g.state) == board.ROLL
+    g = _reach(board.SWAP, cond=lambda s: rules.hand_count(s, 0) > 3)
+    t = table(app, g)
+    t.focus = 0
+    c = rules.hand(g.state, 0)[t.item(0)]
+    n = rules.hand_count(g.state, 0)
+    app.key("ok", 0)
+    assert rules.pile_top(g.state, 0) == c and rules.hand_count(g.state, 0) == n - 1
+    assert app.screen.title == "Discarded 1"  # the swap's chooser goes on
+
+
+def test_bots_act_out_of_turn_for_a_persons_steal(tmp_path):
+    """A person's Steal: every bot shows its cards (a step each, said), then the person takes
+    one of the cards shown."""
+    g = _reach(board.STEAL)
+    s = bytearray(g.state)
+    hh, app = power_up("pico_display", str(tmp_path))
+    table(app, g)
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "Steal a card"
+    shown = [(p, c) for p in range(1, 3) for c in board.shown(s, p)]
+    assert sorted((rules.target(it[2]), rules.card(it[2])) for it in m.items) == sorted(set(shown))
+
+
+def test_a_bots_board_steps_are_said(tmp_path):
+    """A bot's turn a step at a time: its roll with the dice, the space it went to, then its
+    action's choices and its card play, each in words on the table."""
+    g = Game(BOARD, 3, 5, 0)  # seat 1, a bot, plays first
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    table(app, g)
+    said = []
+    now = 0
+    while rules.turn(g.state) == 1 or not said:
+        now += play.PERIOD
+        app.tick(now)
+        said.append(app.screen.message)
+    assert said[0].startswith("Bot 2 rolled ") and said[1].startswith("Bot 2 went to ")
+    assert all(said[:-1]) and len(said) >= 3
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_the_round_end_with_nobody_out_is_drawn(board_name, tmp_path):
+    """A round the board game ends at its dead end has no ender: the round's end says nobody
+    went out."""
+    for seed in range(1, 40):
+        g = Game(BOARD, 3, seed, 0)
+        for _ in range(5000):
+            s = g.state
+            if rules.phase(s) in (rules.OVER, rules.WON):
+                break
+            for m in boardbot.play(view.see(s, l8game.actor(s)), 1):
+                g.apply(m)
+        if rules.phase(g.state) == rules.OVER:
+            break
+    g.state[rules.AT_ENDER] = rules.NO_SEAT
+    hh, app = power_up(board_name, str(tmp_path))
+    texts = []
+    text = app.p.text
+    app.p.text = lambda s, *a, **k: (texts.append(s), text(s, *a, **k))[1]
+    table(app, g)
+    assert [x for x in texts if "Nobody could go out" in x or "no one out" in x]
+
+
+# golden pictures
+
+
+def _golden(board_name, name, tmp_path, setup):
+    hh, app = power_up(board_name, str(tmp_path))
+    setup(app)
+    app.render()
+    match_golden(board_name, name, *hh.screen())
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+@pytest.mark.parametrize("name", ["board_roll", "board_track", "board_ask"])
+def test_board_screens_match_their_golden_pictures(board_name, name, tmp_path):
+    """The table at a person's roll, the track with the two spaces reached (the second under
+    the cursor), and the Ask chooser, at four players (level sides 1 and 2). After a
+    deliberate change of their look: UPDATE_GOLDEN=1 .venv/bin/python -m pytest -n 0
+    tests/test_app_board.py -k golden, then look at every changed picture."""
+
+    def setup(app):
+        if name == "board_ask":
+            table(app, _reach(board.ASK, players=4, seeds=range(21, 60)))
+            app.key("ok", 0)  # Choose, focused: the chooser
+            return
+        g = Game(BOARD, 4, 21, 3, sides=(1, 2, 1, 2))
+        s = g.state
+        for _ in range(200):  # seat 0's second roll
+            if rules.phase(s) == board.ROLL and rules.turn(s) == 0 and board.tower(s, 1):
+                break
+            for m in boardbot.play(view.see(s, l8game.actor(s)), 1):
+                g.apply(m)
+        table(app, g)
+        if name == "board_track":
+            app.key("ok", 0)  # Roll: the track
+            app.key("right", 0)
+
+    _golden(board_name, name, tmp_path, setup)
+
+
+# under MicroPython
+
+
+@pytest.mark.parametrize("board_name, players, people", [("oled_128x64", 3, 1), ("pico_display", 4, 2)])
+def test_a_board_game_by_its_keys_runs_alike_under_micropython(board_name, players, people, micropython):
+    """A whole board game at a table put up directly (tools/apprun.py's board_setup), by its
+    keys (the bots' steps played by App.tick), under MicroPython from the .mpy files and under
+    CPython: the same end, frame and bytes sent. MicroPython empties the rules between moves:
+    the board game's rules must come back with them (level8/game.py, app/level8/bstep.py)."""
+    from tools import apprun
+
+    setup = apprun.board_setup(players, people, seed=1)
+    keys = apprun.keys_for_board(board_name, players, people, seed=1)
+    micro, _ = apprun.run_micropython(board_name, keys, ticks=True, setup=setup)
+    cpy = apprun.run_cpython(board_name, keys, ticks=True, setup=setup)
+    assert " won" in micro["screen"] or micro["screen"].startswith("You won")
+    for k in ("screen", "info", "frame", "bytes_sent", "shows", "full", "keys"):
+        assert micro[k] == cpy[k], k
+
+
+# input fuzz
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_random_keys_at_a_board_table_keep_the_game_whole(board_name, tmp_path):
+    """Random presses at board tables (one person, or two and a bot, at 3 seats), with time
+    going by for the bots: nothing fails, every position is one the rules allow and saved,
+    and the presses reach the track, the choosers and the round's end. Leaving the board game
+    (its menus) puts up a new board table."""
+    import random
+
+    rnd = random.Random(board_name)
+    hh, app = power_up(board_name, str(tmp_path))
+    seen = set()
+    phases = set()
+    checked = 0
+    last = None
+    now = 0
+    games = 0
+
+    def fresh():
+        nonlocal games
+        games += 1
+        table(app, Game(BOARD, 3, games, games % 3, sides=(1, 2, 1)), people=1 + games % 2)
+
+    fresh()
+    for _ in range(4000):
+        s = app.screen
+        kind = type(s).__name__
+        if kind not in ("Table", "Track", "Menu", "Pager", "Layouts") or (
+            kind == "Menu" and (s.title in ("LEVEL 8", "Games") or " won" in s.title or "given up" in s.title)
+        ):
+            fresh()
+            continue
+        seen.add(kind + ":" + getattr(s, "title", ""))
+        now += rnd.choice((10, 200, 1500))
+        app.key(rnd.choice(("up", "down", "left", "right", "ok", "ok", "ok", "back")), now)
+        now += 10
+        app.tick(now)
+        t = app.screen
+        if type(t).__name__ == "Table":
+            st = bytes(t.state)
+            if st != last:
+                last = st
+                assert l8game.state_problem(bytearray(st)) is None
+                data = app.store.read(A.file(BOARD, A.GAME))
+                assert data is None or bytes(saves.decode(data, BOARD)[0].state) == st
+                checked += 1
+                phases.add(rules.phase(st))
+    assert checked > 100 and {board.ROLL, board.GO, rules.PLAY} <= phases
+    assert "Track:Track" in seen and "Menu:Paused" in seen
+    assert len([x for x in seen if x.startswith("Menu:")]) > 4
+
+
+def test_two_discards_when_only_full_combinations_lie(tmp_path):
+    """LB-6: a card's chooser offers its discard alone and as the first of two; after the
+    first, Choose offers the second discard (the legal ones only)."""
+    from test_level8_board import _full_table
+
+    g = _full_table()
+    s = g.state
+    hh, app = power_up("pico_display", str(tmp_path))
+    t = table(app, g)
+    c = cards.number_card(5, 6)  # V6
+    t.focus = next(pos for pos in range(t.hn) if rules.hand(s, 0)[t.item(pos)] == c)
+    app.key("ok", 0)
+    m = app.screen
+    labels = {it[0]: it[2] for it in m.items}
+    assert labels["Discard violet 6"] == rules.move(rules.K_DISCARD, 0, c)
+    assert labels["Discard violet 6, 1 of 2"] == rules.move(rules.K_DISCARD, 1, c)
+    m.focus = [it[0] for it in m.items].index("Discard violet 6, 1 of 2")
+    app.key("ok", 0)
+    t = app.screen
+    assert rules.phase(s) == board.SECOND and t.item(t.focus) == roll.ACT
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "Discard a 2nd card"
+    assert sorted(it[2] for it in m.items) == sorted(Game(state=bytearray(s)).legal_moves())
