@@ -17,21 +17,16 @@ from test_app_level8 import BOARDS, Driver, power_up
 from test_golden import match_golden
 
 import app.level8 as A
+from app.games import GAMES
 from app.level8 import play, roll, saves
 from host_sim.autoplay8b import AutoplayerBoard
 
 BOARD = cards.BOARD
-
-
-@pytest.fixture(autouse=True)
-def board_files(monkeypatch):
-    """The store's names of the board game's files (until the games menu gives them)."""
-    if len(A._FILES) <= BOARD:
-        monkeypatch.setattr(A, "_FILES", A._FILES + (("bggame", "bgstats", "bgnew"),))
+ROW = [g[0] for g in GAMES].index("Das Brettspiel")
 
 
 def table(app, g, people=1, strength=1):
-    app.playing = 1  # a row of the LEVEL 8 package: its menus end the game
+    app.playing = ROW  # the board game's row of the games menu: its menus end the game
     t = play.Table(app, g, 0, people, strength, "")
     app.go(t)
     t.save(app)  # as a new game is saved at once

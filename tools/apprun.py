@@ -465,16 +465,13 @@ def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, stren
             app.tick(now + 10)
 
 
-# A board game's table put up directly on the app (the games menu offers the board game
-# once its row is in): `players` seats, the first `people` of them people, seeded, level
-# sides 1 and 2 in turn; the board game's files named as the menu will, if not yet.
+# A board game's table put up directly on the app, without its menus:
+# `players` seats, the first `people` of them people, seeded, level
+# sides 1 and 2 in turn, as the games menu's row 3 (app/games.py) would start it.
 BOARD_SETUP = """
-import app.level8 as A
-if len(A._FILES) < 3:
-    A._FILES = A._FILES + (("bggame", "bgstats", "bgnew"),)
 from level8.game import Game
 from app.level8 import play
-app.playing = 1
+app.playing = 3
 g = Game(2, %(players)d, %(seed)d, %(seed)d %% %(players)d, sides=[1 + q %% 2 for q in range(%(players)d)])
 t = play.Table(app, g, 0, %(people)d, 1, "")
 app.go(t)

@@ -7,6 +7,8 @@ combinations) are act.py. Those come back here through app.game(), not by import
 this module.
 """
 
+import sys
+
 from app.app import forget
 from app.level8 import GAME, file, name, which
 from app.screen import Menu, Pager, wrap
@@ -14,31 +16,16 @@ from compat import const
 
 _BOARD = const(2)  # level8.cards.BOARD
 
-_TABLE_CODE = (
-    "app.level8.play",
-    "app.level8.turn",
-    "app.level8.seat",
-    "app.level8.act",
-    "app.level8.browse",
-    "app.level8.lay",
-    "app.level8.wilds",
-    "app.level8.say",
-    "app.level8.words",
-    "app.level8.bots",
-    "ui.level8.colour",
-    "ui.level8.mono",
-)
-_ENGINE = (
-    "level8.bot",
-    "level8.need",
-    "level8.meld",
-    "level8.combos",
-    "level8.sides",
-    "level8.view",
-    "level8.referee",
-    "level8.game",
-    "level8.rules",
-)
+
+def _table_gone():
+    """The table's, its drawing's and the engine's code go (the game's menus are back):
+    every module of the family but the package and this one. Found by name in sys.modules
+    rather than listed, so that each game's own modules (the board game's too) go without
+    a list of names held in the heap of every game."""
+    for n in list(sys.modules):
+        family = n.startswith("level8") or n.startswith("ui.level8") or n.startswith("app.level8")
+        if family and n != "app.level8" and n != __name__:
+            forget(n)
 
 
 def menu(app):
@@ -149,8 +136,7 @@ def new_game(app):
 
 def menu_again(app):
     """Back to the game's menu from the table: the table's code can go."""
-    forget(*_TABLE_CODE)
-    forget(*_ENGINE)
+    _table_gone()
     app.go(menu(app))
 
 
@@ -218,8 +204,7 @@ def finish(app, table, gave_up=False):
         stats.save(app, game, st)
         st = None
         forget("app.level8.stats")
-    forget(*_TABLE_CODE)
-    forget(*_ENGINE)
+    _table_gone()
     table = None
     if won_by == layout.NO_SEAT:
         title = "Game given up"
