@@ -14,6 +14,8 @@ The engine's board module goes with the rules between moves (app/level8/seat.py)
 this module reads the state's board block by its offsets, not through it.
 """
 
+import sys
+
 from level8 import layout
 from level8.layout import KEEP, PLAY
 
@@ -30,6 +32,7 @@ TRACK = const(108)  # the track (the two spaces reached, to choose from)
 ACT = const(109)  # the action's chooser
 BHINT = const(110)
 
+_BOARD_RULES = ("level8.board", "level8.board_referee")
 # let go at each survey (`items`)
 _STEP_CODE = (
     "level8.board",
@@ -63,6 +66,12 @@ def items(t, ph):
     # bot's step, the track's drawing); and this module's, which a table at rest between
     # keys does not run (turn.py imports it for a survey or a key, the track screen holds it)
     forget(*_STEP_CODE)
+    # the board game's rules go with the card games' between moves (Seat.rest, emptied on
+    # MicroPython as theirs are): named there only while a board game is played, since
+    # the card games' table never loads them (a chooser's listing would keep them)
+    seat = sys.modules["app.level8.seat"]
+    if _BOARD_RULES[0] not in seat._RULES:
+        seat._RULES += _BOARD_RULES
     if len(T.WORDS) <= ROLL - T.DRAW:  # their words, which the card games' table never holds
         T.WORDS += ("Roll", "Track", "Choose", "Hint")
         T.SHORT += ("Roll", "Trk", "Act", "?")
