@@ -42,6 +42,8 @@ _STEP_CODE = (
     "ui.level8.track",
     "ui.level8.oval",
     "level8.track",
+    "level8.sides",
+    "app.screen",
     "app.level8.roll",
 )
 
