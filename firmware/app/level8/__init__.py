@@ -46,10 +46,10 @@ def drop(*names):
     that function, and through the module's globals all of its code; an emptied module
     keeps nothing else. Only MicroPython's collector is: on the host the simulator and the
     tests share these modules with the app, so they are only unloaded there."""
-    gone = [sys.modules.get(name) for name in names] if _CONSERVATIVE else ()
+    gone = [(name, sys.modules.get(name)) for name in names] if _CONSERVATIVE else ()
     forget(*names)
-    for m in gone:
-        if m is not None:
+    for name, m in gone:
+        if m is not None and name not in sys.modules:  # one kept (app.app.KEPT) stays whole
             m.__dict__.clear()
 
 
