@@ -18,7 +18,7 @@ _DISPLAY_FIELDS = {
                "x_offset", "y_offset", "madctl", "invert"),
     "ssd1306": ("width", "height", "i2c", "sda", "scl", "addr", "freq"),
 }
-_ATTRIBUTES = ("NAME", "TITLE", "DISPLAY", "HEAP", "BACKLIGHT", "LED", "BUTTONS", "BUTTON_ACTIVE_LOW", "KEYS")
+_ATTRIBUTES = ("NAME", "TITLE", "DISPLAY", "BACKLIGHT", "LED", "BUTTONS", "BUTTON_ACTIVE_LOW", "KEYS")
 
 # Raspberry Pi Pico header: GPIO -> pin number, and the pins that are not GPIOs.
 PICO_PIN = {
@@ -124,8 +124,6 @@ def check(profile):
     led = profile.LED
     if led is not None and (not isinstance(led, tuple) or len(led) != 3):
         problems.append("LED must be None or an (r, g, b) tuple of GPIOs")
-    if not isinstance(profile.HEAP, int) or profile.HEAP < 16 * 1024:
-        problems.append("HEAP must be the heap the app may use, in bytes (16 KB at least)")
     if not isinstance(profile.BUTTON_ACTIVE_LOW, bool):
         problems.append("BUTTON_ACTIVE_LOW must be True or False")
     clocks = getattr(profile, "MACHINE_FREQ", None)

@@ -19,9 +19,6 @@ DISPLAY = {
     "addr": 0x3C,
     "freq": 400_000,
 }
-# The heap the app plans to fit in, code included (bytes): a game keeps the code of its keys
-# loaded where this leaves it room (app/level8/menu.py), else it loads it for each key.
-HEAP = 49_152  # 48 KB
 MACHINE_FREQ = None
 BACKLIGHT = None
 LED = None

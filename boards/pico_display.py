@@ -27,9 +27,6 @@ DISPLAY = {
     "madctl": 0x70,
     "invert": True,
 }
-# The heap the app plans to fit in, code included (bytes): a game keeps the code of its keys
-# loaded where this leaves it room (app/level8/menu.py), else it loads it for each key.
-HEAP = 98_304  # 96 KB
 # (cpu Hz, peripheral Hz) for machine.freq before the bus is built: MicroPython clocks SPI
 # from a 48 MHz peripheral clock otherwise, which caps the bus at 24 MHz.
 MACHINE_FREQ = (125_000_000, 125_000_000)

@@ -19,15 +19,10 @@ from ui.paint import Painter
 _MINUTE = const(60000)
 
 
-# Names forget() leaves loaded: a game's table keeps the code of its keys this way on a
-# board with the heap for it (app/level8/menu.py), and sets it back to () when it goes.
-KEPT = ()
-
-
 def forget(*names):
-    """Unload modules (their code is freed once nothing uses it), but those KEPT."""
+    """Unload modules (their code is freed once nothing uses it)."""
     for name in names:
-        if name in sys.modules and name not in KEPT:
+        if name in sys.modules:
             del sys.modules[name]
             cut = name.rfind(".")
             parent = sys.modules.get(name[:cut]) if cut > 0 else None

@@ -10,13 +10,11 @@ from hw import clock
 
 class Device:
     """.display (a FrameBuffer with show()), .buttons (hw.buttons.Buttons), .keys (physical
-    name -> logical key), .clock (hw.clock), .name, .title, .heap (bytes the app may use);
-    backlight(), led(), power()."""
+    name -> logical key), .clock (hw.clock), .name, .title; backlight(), led(), power()."""
 
     def __init__(self, profile, display, buttons, backlight_pwm, led_pwms):
         self.name = profile.NAME
         self.title = profile.TITLE
-        self.heap = profile.HEAP
         self.display = display
         self.buttons = buttons
         self.keys = profile.KEYS

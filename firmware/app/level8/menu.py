@@ -7,10 +7,8 @@ this module.
 
 import sys
 
-from app.app import forget
-from app.level8 import GAME, file, name, which
+from app.level8 import GAME, file, forget, name, which
 from app.screen import Menu, Pager, wrap
-from compat import const
 
 _TABLE_CODE = (
     "app.level8.play",
@@ -40,16 +38,29 @@ _ENGINE = (
     "prng",
 )
 
-# On a board whose heap (its profile's HEAP) has room for it beside the table, the code the
-# table's keys load (a move's rules, turn and save; a chooser's) is kept loaded from the
-# first deal until the table goes (app.app.KEPT): a key then loads none of it. With less
-# room the table lets it go after each key (seat.py, play.py).
-_KEEP_FROM = const(98304)  # the heap a board needs for it (96 KB, the colour boards' budget)
+# On a colour board, whose heap budget (96 KB, twice the OLED's) has room for it beside the
+# table, the code the table's keys load (a move's rules, turn and save; a chooser's) is
+# kept loaded from the first deal until the table goes (app.level8.KEPT): a key then
+# loads none of it. The OLED's table lets it go after each key (seat.py, play.py).
+_KEPT = (
+    "app.level8.play",
+    "app.level8.turn",
+    "app.level8.seat",
+    "app.level8.act",
+    "app.level8.words",
+    "app.level8.saves",
+    "app.screen",
+    "ui.level8.colour",
+    "level8.game",
+    "level8.rules",
+    "level8.sides",
+    "prng",
+)
 
 
 def menu(app):
     """The game's title menu; Continue shows only when a game is saved."""
-    sys.modules["app.app"].KEPT = ()  # no table now (one an error ended may have left it set)
+    sys.modules["app.level8"].KEPT = ()  # no table now (one an error ended may have left it set)
     forget("app.level8.newgame")
     game = which(app)
     items = [["New game", new_game], ["Statistics", show_stats], ["How to play", show_help]]
@@ -88,21 +99,8 @@ def start(app, game, c):
 def play(app, g, flags, people, strength, message):
     from app.level8.play import Table
 
-    if getattr(app.device, "heap", 0) >= _KEEP_FROM:
-        sys.modules["app.app"].KEPT = (
-            "app.level8.play",
-            "app.level8.turn",
-            "app.level8.seat",
-            "app.level8.act",
-            "app.level8.words",
-            "app.level8.saves",
-            "app.screen",
-            "ui.level8.colour",
-            "level8.game",
-            "level8.rules",
-            "level8.sides",
-            "prng",
-        )
+    if not app.p.mono:
+        sys.modules["app.level8"].KEPT = _KEPT
     t = Table(app, g, flags, people, strength, message)
     app.go(t)
     # the table needs none of the menus' code (see app.app.forget)
@@ -162,7 +160,7 @@ def new_game(app):
 
 def menu_again(app):
     """Back to the game's menu from the table: the table's code can go."""
-    sys.modules["app.app"].KEPT = ()
+    sys.modules["app.level8"].KEPT = ()
     forget(*_TABLE_CODE)
     forget(*_ENGINE)
     app.go(menu(app))
@@ -232,7 +230,7 @@ def finish(app, table, gave_up=False):
         stats.save(app, game, st)
         st = None
         forget("app.level8.stats")
-    sys.modules["app.app"].KEPT = ()
+    sys.modules["app.level8"].KEPT = ()
     forget(*_TABLE_CODE)
     forget(*_ENGINE)
     table = None

@@ -7,8 +7,7 @@ OK does on each item or card.
 from level8 import cards, layout
 from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
-from app.app import forget
-from app.level8 import GAME, file, unload
+from app.level8 import GAME, file, forget, unload
 from app.level8.seat import Seat
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
