@@ -58,11 +58,11 @@ def drop(*names):
     that function, and through the module's globals all of its code; an emptied module
     keeps nothing else. Only MicroPython's collector is: on the host the simulator and the
     tests share these modules with the app, so they are only unloaded there."""
-    gone = [(name, sys.modules.get(name)) for name in names] if _CONSERVATIVE else ()
+    gone = [sys.modules.get(name) for name in names] if _CONSERVATIVE else ()
     forget(*names)
-    for name, m in gone:
-        if m is not None and name not in sys.modules:  # one KEPT stays whole
-            m.__dict__.clear()
+    for i in range(len(gone)):
+        if gone[i] is not None and names[i] not in KEPT:  # one KEPT stays whole
+            gone[i].__dict__.clear()
 
 
 def unload():
