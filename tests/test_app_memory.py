@@ -115,7 +115,7 @@ print(type(t).__name__, t._game is None, loaded, sorted(set(n for n, _, _ in WAT
 
 # What a colour board keeps loaded between keys (app.level8.KEPT, set by
 # app/level8/menu.py), of the modules L8_BETWEEN looks for.
-COLOUR_KEEPS = "['level8.rules', 'level8.game', 'level8.sides', 'app.level8.act', 'app.level8.words'"
+COLOUR_KEEPS = "['level8.rules', 'level8.game', 'level8.sides'"
 
 
 @pytest.mark.parametrize(

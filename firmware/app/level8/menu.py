@@ -39,22 +39,20 @@ _ENGINE = (
 )
 
 # On a colour board, whose heap budget (96 KB, twice the OLED's) has room for it beside the
-# table, the code the table's keys load (a move's rules, turn and save; a chooser's) is
-# kept loaded from the first deal until the table goes (app.level8.KEPT): a key then
-# loads none of it. The OLED's table lets it go after each key (seat.py, play.py).
+# table, the code a move loads (the rules, turn.py, the save) is kept loaded from the first
+# deal until the table goes (app.level8.KEPT): a move's key then loads none of it. The
+# OLED's table lets it go after each key (seat.py, play.py). The choosers' code still
+# comes and goes: kept too, it left too little room for what a stale word in the heap can
+# hold after the meld finder (docs/benchmarks.md).
 _KEPT = (
     "app.level8.play",
     "app.level8.turn",
     "app.level8.seat",
-    "app.level8.act",
-    "app.level8.words",
     "app.level8.saves",
-    "app.screen",
     "ui.level8.colour",
     "level8.game",
     "level8.rules",
     "level8.sides",
-    "prng",
 )
 
 
