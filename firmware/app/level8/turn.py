@@ -122,10 +122,7 @@ def choose(t, app, it):
     else:
         from app.level8 import act  # the choosers, loaded only while one is open
 
-        if it == LAY:
-            t.message = "Looking for layouts..."
-            app.render()
-        act.open(app, Seat(t, app), it)
+        act.open(app, Seat(t, app), it)  # Lay out: the chooser opens on the best layout at once
         t.covered(app)
 
 
