@@ -226,6 +226,35 @@ def test_a_cards_chooser_offers_its_legal_moves_only(tmp_path):
         assert type(t).__name__ == "Table" and t.state is s and t.focus == pos
 
 
+@pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
+@pytest.mark.parametrize("tick_first", [True, False])
+def test_the_layouts_chooser_opens_on_the_best_and_finds_the_others_by_its_tick(board, tick_first, tmp_path):
+    """OK on Lay out shows the meld finder's best layout at once; the others (up to 20) are
+    found by the chooser's first tick, or by a key pressed before it, the best still first."""
+    from l8helpers import game_with
+    from level8 import meld
+
+    from ui.level8 import LAY
+
+    hh, app = power_up(board, str(tmp_path))
+    g = game_with(["R1 R2 R3 R4 R5 R6 B1 B2 B3 W", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"], draw="B4")
+    g.apply(rules.move(rules.K_DRAW))
+    t = table_of(app, g)
+    t.to_item(LAY)
+    app.key("ok", 0)
+    m = app.screen
+    assert type(m).__name__ == "Layouts" and len(m.found) == 1 and m.capped
+    hand = [x for x in rules.hand(g.state, 0) if x != cards.SKIP]
+    every, _ = meld.layouts(hand, rules.reqs(g.state, 0), 20)
+    assert m.groups(0) == every[0]
+    if tick_first:
+        assert app.tick(10) is None and app.screen is m
+    else:
+        app.key("down", 20)
+    assert len(m.found) == 20 and m.capped and m.groups(0) == every[0]
+    assert m.i == (0 if tick_first else 1)
+
+
 def _laid_and_playing(app):
     t = app.screen
     if type(t).__name__ != "Table" or not t.mine():

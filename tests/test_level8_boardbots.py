@@ -325,6 +325,28 @@ def test_a_swap_discards_the_useless_cards_and_keeps_the_level():
     assert len(easy) == 2 and easy[1] == move(K_KEPT) and rules.card(easy[0]) in c("G1 B3 V12 G14")
 
 
+def test_a_swap_resumed_part_way_makes_only_the_discards_left():
+    # a bot's swap is shown (and saved) a discard at a time; after a power cut it decides
+    # again with some discards made, and three in all is the rules' limit: a plan of three
+    # more would see the rules draw after the first and play the rest as the turn's discard
+    g = board_game(["R5 O5 Y5 R8 O9 Y10 G1 B3 V12 G14", "R4 O4 Y4 G4 B4 V4 R6 O6 Y6 G6"])
+    s = g.state
+    s[AT_BOARD + B_POS] = space(track.SWAP)
+    s[rules.AT_PHASE] = SWAP
+    s[AT_BOARD + board.B_ACTION] = track.SWAP
+    g.apply(move(K_DISCARD, 0, c("G1")[0]))
+    g.apply(move(K_DISCARD, 0, c("B3")[0]))
+    for strength in range(3):
+        ms = boardbot.play(view.see(s, 0), strength)
+        assert [kind(m) for m in ms] in ([K_DISCARD], [K_KEPT])
+        if strength == 2:
+            assert rules.card(ms[0]) in c("V12 G14")
+        t = Game(state=bytearray(s))
+        for m in ms:
+            t.apply(m)
+        assert rules.phase(t.state) == PLAY and rules.turn(t.state) == 0
+
+
 def test_the_asked_seat_gives_its_least_useful_card():
     g = board_game(["R5 O5 G1 B3 V12 G14 R8 O9 Y13 Y15", "R7 O7 Y7 G10 B2 V4 R6 O12 Y11 B14"])
     s = g.state

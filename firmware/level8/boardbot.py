@@ -24,6 +24,7 @@ from level8.board import (
     ASK,
     AT_BOARD,
     B_ASKED,
+    B_COUNT,
     B_POS,
     B_SHOWN,
     COLOUR_ASK,
@@ -331,18 +332,20 @@ def _go(v, seat, f, g, ph):
 
 def _swap(v, seat, f, g):
     """Discard the card bot.py would, then (ODDS) every other card the hand loses nothing
-    by, up to three; then done (after three the rules draw by themselves)."""
+    by, up to three in all (a swap resumed after a power cut may have some already); then
+    done (after the third the rules draw by themselves)."""
     shed = _shed(v, seat)
     t = bytearray(v)
     hand = list(rules.hand(v, seat))
+    done = v[AT_BOARD + B_COUNT]
     out = []  # type: list[int]
-    while len(out) < 3 and hand:
+    while done + len(out) < 3 and hand:
         c = bot._discard(t, seat, bytes(hand), f)
-        if out and (not g & ODDS or not _useless(v, seat, shed, bytes(hand), c)):
+        if (out or done) and (not g & ODDS or not _useless(v, seat, shed, bytes(hand), c)):
             break
         out.append(move(K_DISCARD, 0, c))
         hand.remove(c)
-    if len(out) < 3 and hand:
+    if done + len(out) < 3 and hand:
         out.append(move(K_KEPT))
     return out
 

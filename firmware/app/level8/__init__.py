@@ -9,7 +9,7 @@ played (`which(app)`) until a table is up; the table knows its game from its sta
 
 import sys
 
-from app.app import forget
+from app.app import forget as _forget
 from app.games import GAMES
 
 _CONSERVATIVE = sys.implementation.name == "micropython"  # its collector: see drop()
@@ -46,6 +46,18 @@ def name(game):
             return row[0]
 
 
+# Modules forget() leaves loaded: the table's keys' code on a board with the heap for it
+# (app/level8/menu.py sets it at the first deal and back to () when the table goes).
+KEPT = ()
+
+
+def forget(*names):
+    """app.app.forget, but for the modules KEPT."""
+    for name in names:
+        if name not in KEPT:
+            _forget(name)
+
+
 def drop(*names):
     """Unload modules whose code nothing will run again (a bot's once it has decided, the
     rules between moves), emptied first. The collector is conservative: a word that only
@@ -55,9 +67,9 @@ def drop(*names):
     tests share these modules with the app, so they are only unloaded there."""
     gone = [sys.modules.get(name) for name in names] if _CONSERVATIVE else ()
     forget(*names)
-    for m in gone:
-        if m is not None:
-            m.__dict__.clear()
+    for i in range(len(gone)):
+        if gone[i] is not None and names[i] not in KEPT:  # one KEPT stays whole
+            gone[i].__dict__.clear()
 
 
 def unload():

@@ -10,7 +10,7 @@ says and saves them.
 
 from level8 import cards, layout
 
-from app.app import forget
+from app.level8 import forget
 from app.screen import Menu
 from ui.level8 import DRAW, LAY, TABLE, tokens
 

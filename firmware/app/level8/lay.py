@@ -10,8 +10,11 @@ from level8.levels import RUN
 from app.app import forget
 from app.level8 import drop
 from app.screen import title_bar
+from compat import const
 from ui import theme
 from ui.level8 import by_number, role, tokens
+
+_MORE = const(20)  # layouts the chooser offers at most
 
 
 def lay(app, t):
@@ -19,19 +22,21 @@ def lay(app, t):
     me = t.me
     reqs = layout.reqs(s, me)
     hand = [c for c in layout.hand(s, me) if c != cards.SKIP]
-    from level8 import meld
-
-    found, capped = meld.layouts(hand, reqs, 20)
-    drop("level8.meld", "level8.combos", "level8.sides")  # the finder: not needed to choose one
     last = layout.level(s, me) == 8  # laying out level 8 wins: it may use every card
     hn = layout.hand_count(s, me)
-    ok = []
-    for lay_ in found:
-        n = 0
-        for g in lay_:
-            n += len(g)
-        if last or n < hn:
-            ok.append(_pack(lay_))
+    from level8 import meld
+
+    # The best layout alone first, a search a few times shorter: the chooser opens on it
+    # and finds the others while it is up (Layouts.tick), the best still first.
+    found, capped = meld.layouts(hand, reqs, 1)
+    ok = _pack(found, last, hn)
+    if not ok and capped:  # the best one leaves no card to discard: the others now
+        found, capped = meld.layouts(hand, reqs, _MORE)
+        ok = _pack(found, last, hn)
+        hand = None
+    if not ok or hand is None or not capped:
+        drop("level8.meld", "level8.combos", "level8.sides")  # the finder: not needed to choose one
+        hand = None
     if not ok:
         if app.p.mono:
             t.message = "No layout yet"
@@ -43,29 +48,52 @@ def lay(app, t):
             t.message = "You need a card left to discard"
         t.close(app)
         return
-    app.go(Layouts(t, reqs, ok, capped))
+    app.go(Layouts(t, reqs, ok, capped, hand))
 
 
-def _pack(groups):
-    """A layout as bytes, each group's size then its cards: up to 20 of them wait on the
-    chooser, a few KB as lists of lists on the OLED's small heap."""
-    out = bytearray()
-    for g in groups:
-        out.append(len(g))
-        out.extend(bytes(g))
-    return bytes(out)
+def _pack(found, last, hn):
+    """The layouts that leave a card to discard (all of them at level 8), each as bytes: a
+    group's size then its cards. Up to 20 of them wait on the chooser, a few KB as lists of
+    lists on the OLED's small heap."""
+    ok = []
+    for groups in found:
+        out = bytearray()
+        for g in groups:
+            out.append(len(g))
+            out.extend(bytes(g))
+        if last or len(out) - len(groups) < hn:
+            ok.append(bytes(out))
+    return ok
 
 
 class Layouts:
     """The layouts, one at a time (up/down or left/right), OK lays the one on show.
-    `found`: each layout packed (see _pack); `groups(i)` unpacks one."""
+    `found`: each layout packed (see _pack); `groups(i)` unpacks one. With `hand`, only
+    the best was looked for: the others are found by the first tick or key."""
 
-    def __init__(self, t, reqs, found, capped):
+    def __init__(self, t, reqs, found, capped, hand=None):
         self.t = t
         self.reqs = reqs
         self.found = found
         self.capped = capped
+        self.hand = hand
         self.i = 0
+
+    def tick(self, app, now=0):
+        """The layouts after the best, up to _MORE (the best stays first: the finder ranks
+        the same whatever its limit). True when they were to be found."""
+        hand = self.hand
+        if hand is None:
+            return False
+        self.hand = None
+        from level8 import meld
+
+        found, self.capped = meld.layouts(hand, self.reqs, _MORE)
+        drop("level8.meld", "level8.combos", "level8.sides")
+        t = self.t
+        s = t.state
+        self.found = _pack(found, layout.level(s, t.me) == 8, layout.hand_count(s, t.me))
+        return True
 
     def groups(self, i):
         """Layout i: one list of cards per requirement."""
@@ -79,6 +107,7 @@ class Layouts:
         return out
 
     def key(self, app, k):
+        self.tick(app)  # a key before the first tick: the whole list first
         n = len(self.found)
         if k == "up" or k == "left":
             self.i = (self.i - 1) % n

@@ -9,8 +9,7 @@ this module.
 
 import sys
 
-from app.app import forget
-from app.level8 import GAME, file, name, which
+from app.level8 import GAME, file, forget, name, which
 from app.screen import Menu, Pager, wrap
 from compat import const
 
@@ -24,12 +23,31 @@ def _table_gone():
     a list of names held in the heap of every game."""
     for n in list(sys.modules):
         family = n.startswith("level8") or n.startswith("ui.level8") or n.startswith("app.level8")
-        if family and n != "app.level8" and n != __name__:
+        if (family or n == "prng") and n != "app.level8" and n != __name__:
             forget(n)
+
+
+# On a colour board, whose heap budget (96 KB, twice the OLED's) has room for it beside the
+# table, the code a move loads (the rules, turn.py, the save) is kept loaded from the first
+# deal until the table goes (app.level8.KEPT): a move's key then loads none of it. The
+# OLED's table lets it go after each key (seat.py, play.py). The choosers' code still
+# comes and goes: kept too, it left too little room for what a stale word in the heap can
+# hold after the meld finder (docs/benchmarks.md).
+_KEPT = (
+    "app.level8.play",
+    "app.level8.turn",
+    "app.level8.seat",
+    "app.level8.saves",
+    "ui.level8.colour",
+    "level8.game",
+    "level8.rules",
+    "level8.sides",
+)
 
 
 def menu(app):
     """The game's title menu; Continue shows only when a game is saved."""
+    sys.modules["app.level8"].KEPT = ()  # no table now (one an error ended may have left it set)
     forget("app.level8.newgame", "app.level8.boardnew")
     game = which(app)
     items = [["New game", new_game], ["Statistics", show_stats], ["How to play", show_help]]
@@ -69,6 +87,8 @@ def start(app, game, c, sides=None):
 def play(app, g, flags, people, strength, message):
     from app.level8.play import Table
 
+    if not app.p.mono:
+        sys.modules["app.level8"].KEPT = _KEPT
     t = Table(app, g, flags, people, strength, message)
     app.go(t)
     # the table needs none of the menus' code (see app.app.forget)
@@ -136,6 +156,7 @@ def new_game(app):
 
 def menu_again(app):
     """Back to the game's menu from the table: the table's code can go."""
+    sys.modules["app.level8"].KEPT = ()
     _table_gone()
     app.go(menu(app))
 
@@ -204,6 +225,7 @@ def finish(app, table, gave_up=False):
         stats.save(app, game, st)
         st = None
         forget("app.level8.stats")
+    sys.modules["app.level8"].KEPT = ()
     _table_gone()
     table = None
     if won_by == layout.NO_SEAT:

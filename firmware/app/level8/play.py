@@ -21,8 +21,7 @@ and every bot's step, with who plays which seat (app/level8/saves.py).
 from level8 import layout
 from level8.layout import OVER
 
-from app.app import forget
-from app.level8 import unload
+from app.level8 import forget, unload
 from app.level8.seat import Seat
 from compat import const, ticks_add, ticks_diff
 

@@ -5,8 +5,7 @@ drawing, which go while such a screen is up. `close` puts the table back as it w
 The table (play.py) is a Seat too, with its keys, turns and drawing on top.
 """
 
-from app.app import forget
-from app.level8 import drop
+from app.level8 import drop, forget
 
 # the engine that plays moves: loaded for a move (`game`), let go once it is saved (`rest`)
 _RULES = ("level8.game", "level8.rules", "level8.referee", "prng")

@@ -7,8 +7,7 @@ OK does on each item or card.
 from level8 import cards, layout
 from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
-from app.app import forget
-from app.level8 import GAME, file, unload
+from app.level8 import GAME, file, forget, unload
 from app.level8.seat import Seat
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
@@ -131,10 +130,7 @@ def choose(t, app, it):
     else:
         from app.level8 import act  # the choosers, loaded only while one is open
 
-        if it == LAY:
-            t.message = "Looking for layouts..."
-            app.render()
-        act.open(app, Seat(t, app), it)
+        act.open(app, Seat(t, app), it)  # Lay out: the chooser opens on the best layout at once
         t.covered(app)
 
 
