@@ -35,13 +35,13 @@ def _moves(t):
     return list(g.buf[: g.list_moves()])
 
 
-def open(app, t, ph):
-    """The chooser of board step `ph` for the person `t` (a Seat) acts as; the move chosen
-    is played by roll.go."""
+def open(app, t, ph, go):
+    """The chooser of board step `ph` for the person `t` (a Seat) acts as; `go(app, t, m)`
+    plays the move chosen (roll.go)."""
     from app.level8.bstep import asked_words
 
     def _item(t, label, m):
-        return [label, _play(t, m), m]
+        return [label, _play(go, t, m), m]
 
     s = t.state
     mono = app.p.mono
@@ -83,7 +83,7 @@ def open(app, t, ph):
         for v in range(1, COLOUR_ASK + cards.N_COLOURS):
             two = [m for m in ms if layout.card(m) == v]
             if two:
-                items.append([_asked(v, mono), _ways(t, v, two), tuple(two)])
+                items.append([_asked(v, mono), _ways(t, v, two, go), tuple(two)])
     elif ph == GIVE:
         title = "Give %s %s" % (_short(t, s[5]) if mono else t.name(s[5]), asked_words(s[_ASKED]))
         for m in ms:
@@ -112,16 +112,8 @@ def _short(t, p):
     return ("P%d" if t.people > 1 else "B%d") % (p + 1)
 
 
-def _play(t, m):
-    return lambda app: _go(app, t, m)
-
-
-def _go(app, t, m):
-    # roll's code, let go at each survey, comes back for the move: an open chooser holds
-    # only this module's
-    from app.level8 import roll
-
-    roll.go(app, t, m)
+def _play(go, t, m):
+    return lambda app: go(app, t, m)
 
 
 def _card(c, mono):
@@ -134,7 +126,7 @@ def _asked(v, mono):
     return "Colour " + cards.COLOUR_NAMES[v - COLOUR_ASK]
 
 
-def _ways(t, v, two):
+def _ways(t, v, two, go):
     """The second question of an Ask: which way round the table it goes."""
 
     def ask(app):
@@ -151,7 +143,7 @@ def _ways(t, v, two):
             label = "Clockwise" if way == 0 else "Anticlockwise"
             if not mono:
                 label += ": %s first" % t.name(first)
-            items.append([label, _play(t, m), m])
-        app.go(Menu("Ask for " + asked_words(v), items, back=lambda a: open(a, t, ASK)))
+            items.append([label, _play(go, t, m), m])
+        app.go(Menu("Ask for " + asked_words(v), items, back=lambda a: open(a, t, ASK, go)))
 
     return ask

@@ -183,7 +183,7 @@ def open_step(t, app, ph):
     else:
         from app.level8 import actions
 
-        actions.open(app, seat, ph)
+        actions.open(app, seat, ph, go)
         # the chooser holds its moves and words: the rules it listed them by, and the
         # bot steps' words it named them in, come back for the move chosen
         forget("level8.board", "level8.board_referee", "app.level8.bstep")
