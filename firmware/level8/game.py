@@ -15,13 +15,16 @@ from level8.rules import AT_GAME, AT_TURN, MAX_MOVES, IllegalMove  # noqa: F401
 
 _BOARD = 2  # cards.BOARD
 _board = []  # type: list  # level8.board once a board game is played: an import in a function allocates on MicroPython
-# The app lets the rules go between moves (app/level8/seat.py: emptied on MicroPython); the
-# board game's rules from before would call into them, so each load of this module takes
-# those afresh (MicroPython's import finds a submodule as its package's attribute first).
-for _name in ("board", "board_referee"):
-    sys.modules.pop("level8." + _name, None)
-    if hasattr(sys.modules["level8"], _name):
-        delattr(sys.modules["level8"], _name)
+# The app lets the rules go between moves, emptied on MicroPython (app.level8.drop); the
+# board game's rules from before would call into the emptied ones, so each load of this
+# module there takes them afresh (MicroPython's import finds a submodule as its package's
+# attribute first). CPython empties nothing, and a `from level8 import board, game` must
+# keep the board it has just imported.
+if sys.implementation.name == "micropython":
+    for _name in ("board", "board_referee"):
+        sys.modules.pop("level8." + _name, None)
+        if hasattr(sys.modules["level8"], _name):
+            delattr(sys.modules["level8"], _name)
 
 
 def board_rules():

@@ -47,7 +47,8 @@ _KEPT = (
 
 def menu(app):
     """The game's title menu; Continue shows only when a game is saved."""
-    sys.modules["app.level8"].KEPT = ()  # no table now (one an error ended may have left it set)
+    # setattr: the package as sys.modules holds it is a plain module to the type checker
+    setattr(sys.modules["app.level8"], "KEPT", ())  # noqa: B010  # no table now (one an error ended may have left it set)
     forget("app.level8.newgame", "app.level8.boardnew")
     game = which(app)
     items = [["New game", new_game], ["Statistics", show_stats], ["How to play", show_help]]
@@ -90,7 +91,7 @@ def play(app, g, flags, people, strength, message):
     # not the board game's table (which(app) 2): with its rules and its own steps' code it
     # has no room on a colour board's heap for the card games' kept code (docs/benchmarks.md)
     if not app.p.mono and which(app) != 2:
-        sys.modules["app.level8"].KEPT = _KEPT
+        setattr(sys.modules["app.level8"], "KEPT", _KEPT)  # noqa: B010
     t = Table(app, g, flags, people, strength, message)
     app.go(t)
     # the table needs none of the menus' code (see app.app.forget)
@@ -158,7 +159,7 @@ def new_game(app):
 
 def menu_again(app):
     """Back to the game's menu from the table: the table's code can go."""
-    sys.modules["app.level8"].KEPT = ()
+    setattr(sys.modules["app.level8"], "KEPT", ())  # noqa: B010
     _table_gone()
     app.go(menu(app))
 
@@ -227,7 +228,7 @@ def finish(app, table, gave_up=False):
         stats.save(app, game, st)
         st = None
         forget("app.level8.stats")
-    sys.modules["app.level8"].KEPT = ()
+    setattr(sys.modules["app.level8"], "KEPT", ())  # noqa: B010
     _table_gone()
     table = None
     if won_by == layout.NO_SEAT:
