@@ -435,9 +435,14 @@ def keys_with_hints(board, rec, at=HINT_AT):
     return keys, hints
 
 
+BOARD_ROW = "Das Brettspiel"  # the board game's row of the games menu (app/games.py)
+
+
 def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, strength=1):
     """The logical keys that play a whole game of `row` from the games menu to its end
-    screen on `board`, you against bots (host_sim/autoplay8.py chooses your moves), found
+    screen on `board`, you against bots (host_sim/autoplay8.py chooses your moves;
+    host_sim/autoplay8b.py on BOARD_ROW, the board game, with its sides as New game
+    first offers them: one star each), found
     by playing it under CPython as the program above presses them: a key every 200 ms of
     app time and App.tick 10 ms after each (the bots' steps play there). The deal comes
     from the times of the keys, so the same keys deal the same game on both runtimes."""
@@ -448,11 +453,16 @@ def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, stren
     from app.store import Store
     from host_sim import sim
     from host_sim.autoplay8 import Autoplayer8
+    from host_sim.autoplay8b import AutoplayerBoard
 
     with _tmp.TemporaryDirectory() as root:
         hh = sim.Handheld(board, root)
         app = App(hh.device.display, Store(root), labels(hh.profile), hh.device, 0)
-        ap = Autoplayer8(row=row, players=players, people=people, keep=keep, strength=strength)
+        if row == BOARD_ROW:
+            ap = AutoplayerBoard()
+            ap.row, ap.players, ap.people, ap.strength = row, players, people, strength
+        else:
+            ap = Autoplayer8(row=row, players=players, people=people, keep=keep, strength=strength)
         keys = []
         now = 0
         while True:

@@ -471,6 +471,62 @@ def reference_slowdown():
     return PICO_LOOP_US / (loop[0] / loop[1])
 
 
+def _level8_run(name, keys, per_byte):
+    """A LEVEL 8 table's game by its keys under MicroPython (App.tick after each key): as it
+    plays, again with the bus as C (times), and in the other heap layouts (the peak's spread)."""
+    from tools import apprun
+
+    r, _ = apprun.run_micropython(name, keys, ticks=True)
+    r["c"], _ = apprun.run_micropython(name, keys, ticks=True, c_bus=True)
+    r["pico"] = pico_key_us(r["c"], per_byte)
+    r["spread"] = [r["peak"]] + [
+        apprun.run_micropython(name, keys, pad=pad, ticks=True)[0]["peak"] for pad in LAYOUTS[1:]
+    ]
+    return r
+
+
+def _level8_rows(l8, names, per_byte):
+    """The table rows of `_level8_run`'s results by board."""
+    kb = lambda b: f"{b / 1024:.1f} KB"
+    rows = []
+
+    def row8(label, cell):
+        rows.append([label] + [cell(l8[n], n) for n in names])
+
+    def keys_of(r, kind, us):
+        return [u for u, k in zip(us, r["kind"]) if k == kind]
+
+    def cells(kind):
+        # the runner's time (bus as C) at the median; the Pico's estimate at the median and most
+        def cell(r, n):
+            runner = keys_of(r, kind, r["c"]["key_us_each"])
+            pico = keys_of(r, kind, r["pico"])
+            return f"{fmt_time(_median(runner))} / {fmt_time(_median(pico))}; {fmt_time(max(pico))}"
+
+        return cell
+
+    row8("peak live heap between keys (code included)",
+         lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
+    row8(f"… lowest–highest over {len(LAYOUTS)} heap layouts",
+         lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
+    row8("live heap at the games menu", lambda r, n: kb(r["at_start"]))
+    row8("names interned by the end (qstrs, never freed: in every figure after their first use)",
+         lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)")
+    row8("bound on the heap during a bot's step (nothing freed)", lambda r, n: kb(r["tick_peak"]))
+    row8("key moving the cursor on the table, runner / Pico (median; max)", cells(1))
+    row8("key that opens a screen, runner / Pico (median; max)", cells(3))
+    row8("key that plays a move (or hurries a bot) on the table, runner / Pico (median; max)", cells(2))
+    row8("longest key in the runner, stand-in bus / bus as C",
+         lambda r, n: f"{fmt_time(max(r['key_us_each']))} / {fmt_time(max(r['c']['key_us_each']))}")
+    row8("the display bus on a Pico: a full frame (estimate)",
+         lambda r, n: f"{fmt_time(r['frame_bus'] * per_byte[n])} ({fmt_int(r['frame_bus'])} B)")
+    row8("longest bot step, runner / Pico (bus as C; the bus extra)",
+         lambda r, n: f"{fmt_time(r['c']['tick_us_max'])} / {fmt_time(r['c']['tick_us_max'] * run_slowdown(r['c']))}")
+    row8("Pico-to-runner ratio of the run with the bus as C", lambda r, n: f"{run_slowdown(r['c']):.1f}")
+    row8("key presses / full-screen pushes", lambda r, n: f"{r['keys']} / {r['full']}")
+    return rows
+
+
 def bench_app(seconds=None, boards=None):
     """Per board: a whole game (the sample record won-solo, from the title menu to the end
     screen, by the keys a player would press) under MicroPython from the deployed .mpy."""
@@ -528,51 +584,13 @@ def bench_app(seconds=None, boards=None):
     row("time per key press, Pico (estimate: bus as C × ratio, plus the bus)",
         lambda r, n: fmt_time(sum(pico_key_us(r["c"], per_byte[n])) / r["keys"]))
     row("deployed files: count, total size", lambda r, n: f"{r['files']}, {fmt_int(r['mpy'])} B")
-    l8 = {}
-    for name in names:
-        keys = apprun.keys_for_level8(name, players=6)
-        l8[name], _ = apprun.run_micropython(name, keys, ticks=True)
-        l8[name]["c"], _ = apprun.run_micropython(name, keys, ticks=True, c_bus=True)
-        l8[name]["pico"] = pico_key_us(l8[name]["c"], per_byte[name])
-        l8[name]["spread"] = [l8[name]["peak"]] + [
-            apprun.run_micropython(name, keys, pad=pad, ticks=True)[0]["peak"] for pad in LAYOUTS[1:]
-        ]
-    rows8 = []
-
-    def row8(label, cell):
-        rows8.append([label] + [cell(l8[n], n) for n in names])
-
-    def keys_of(r, kind, us):
-        return [u for u, k in zip(us, r["kind"]) if k == kind]
-
-    def cells(kind):
-        # the runner's time (bus as C) at the median; the Pico's estimate at the median and most
-        def cell(r, n):
-            runner = keys_of(r, kind, r["c"]["key_us_each"])
-            pico = keys_of(r, kind, r["pico"])
-            return f"{fmt_time(_median(runner))} / {fmt_time(_median(pico))}; {fmt_time(max(pico))}"
-
-        return cell
-
-    row8("peak live heap between keys (code included)",
-         lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
-    row8(f"… lowest–highest over {len(LAYOUTS)} heap layouts",
-         lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
-    row8("live heap at the games menu", lambda r, n: kb(r["at_start"]))
-    row8("names interned by the end (qstrs, never freed: in every figure after their first use)",
-         lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)")
-    row8("bound on the heap during a bot's step (nothing freed)", lambda r, n: kb(r["tick_peak"]))
-    row8("key moving the cursor on the table, runner / Pico (median; max)", cells(1))
-    row8("key that opens a screen, runner / Pico (median; max)", cells(3))
-    row8("key that plays a move (or hurries a bot) on the table, runner / Pico (median; max)", cells(2))
-    row8("longest key in the runner, stand-in bus / bus as C",
-         lambda r, n: f"{fmt_time(max(r['key_us_each']))} / {fmt_time(max(r['c']['key_us_each']))}")
-    row8("the display bus on a Pico: a full frame (estimate)",
-         lambda r, n: f"{fmt_time(r['frame_bus'] * per_byte[n])} ({fmt_int(r['frame_bus'])} B)")
-    row8("longest bot step, runner / Pico (bus as C; the bus extra)",
-         lambda r, n: f"{fmt_time(r['c']['tick_us_max'])} / {fmt_time(r['c']['tick_us_max'] * run_slowdown(r['c']))}")
-    row8("Pico-to-runner ratio of the run with the bus as C", lambda r, n: f"{run_slowdown(r['c']):.1f}")
-    row8("key presses / full-screen pushes", lambda r, n: f"{r['keys']} / {r['full']}")
+    l8 = {n: _level8_run(n, apprun.keys_for_level8(n, players=6), per_byte[n]) for n in names}
+    rows8 = _level8_rows(l8, names, per_byte)
+    bg = {
+        n: _level8_run(n, apprun.keys_for_level8(n, players=6, row=apprun.BOARD_ROW), per_byte[n])
+        for n in names
+    }
+    rows_board = _level8_rows(bg, names, per_byte)
     first = results[names[0]]
     out = [
         "## App benchmark",
@@ -619,6 +637,16 @@ def bench_app(seconds=None, boards=None):
         "everything it allocated, garbage included). A cursor key is up or down on the table;",
         "a screen key puts up another screen (a chooser, the pause menu, the table again), drawn",
         "whole. Times as above: the runner's with the bus as C, the Pico's estimate with the bus.",
+        "",
+        "### Das Brettspiel (the board game), you and five bots",
+        "",
+        table(["figure"] + [f"`{n}`" for n in names], rows_board),
+        "",
+        "One whole board game per board, as LEVEL 8's above: 6 players (you and 5 bots of the",
+        "middle strength, every seat on the one-star side New game first offers), from the games",
+        "menu's Das Brettspiel row to the end screen, your moves chosen by the board game's bot",
+        "and pressed through the table, the track screen and the action choosers",
+        "(`host_sim/autoplay8b.py`, `tools.apprun.keys_for_level8(..., row=apprun.BOARD_ROW)`).",
     ]
     return "\n".join(out)
 

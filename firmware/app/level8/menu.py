@@ -88,7 +88,9 @@ def start(app, game, c, sides=None):
 def play(app, g, flags, people, strength, message):
     from app.level8.play import Table
 
-    if not app.p.mono:
+    # not the board game's table (which(app) 2): with its rules and its own steps' code it
+    # has no room on a colour board's heap for the card games' kept code (docs/benchmarks.md)
+    if not app.p.mono and which(app) != 2:
         setattr(sys.modules["app.level8"], "KEPT", _KEPT)  # noqa: B010
     t = Table(app, g, flags, people, strength, message)
     app.go(t)

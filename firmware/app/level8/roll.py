@@ -14,6 +14,8 @@ The engine's board module goes with the rules between moves (app/level8/seat.py)
 this module reads the state's board block by its offsets, not through it.
 """
 
+import sys
+
 from level8 import layout
 from level8.layout import KEEP, PLAY
 
@@ -29,6 +31,21 @@ ROLL = const(107)  # roll the dice
 TRACK = const(108)  # the track (the two spaces reached, to choose from)
 ACT = const(109)  # the action's chooser
 BHINT = const(110)
+
+_BOARD_RULES = ("level8.board", "level8.board_referee")
+# let go at each survey (`items`)
+_STEP_CODE = (
+    "level8.board",
+    "level8.board_referee",
+    "app.level8.actions",
+    "app.level8.bstep",
+    "ui.level8.track",
+    "ui.level8.oval",
+    "level8.track",
+    "level8.sides",
+    "app.screen",
+    "app.level8.roll",
+)
 
 # level8.board's phases and offsets (AT_BOARD + B_*)
 P_ROLL = const(5)
@@ -46,8 +63,17 @@ def items(t, ph):
     """The table's items for this step (turn.survey)."""
     s = t.state
     # the board game's rules, not needed again before the rules' code goes (Seat.rest):
-    # let go with it (a Game that holds them keeps them while it lives)
-    forget("level8.board", "level8.board_referee")
+    # let go with it (a Game that holds them keeps them while it lives); the code of the
+    # screens and steps of the move just played, loaded again for the next (a chooser, a
+    # bot's step, the track's drawing); and this module's, which a table at rest between
+    # keys does not run (turn.py imports it for a survey or a key, the track screen holds it)
+    forget(*_STEP_CODE)
+    # the board game's rules go with the card games' between moves (Seat.rest, emptied on
+    # MicroPython as theirs are): named there only while a board game is played, since
+    # the card games' table never loads them (a chooser's listing would keep them)
+    seat = sys.modules["app.level8.seat"]
+    if _BOARD_RULES[0] not in seat._RULES:
+        seat._RULES += _BOARD_RULES
     if len(T.WORDS) <= ROLL - T.DRAW:  # their words, which the card games' table never holds
         T.WORDS += ("Roll", "Track", "Choose", "Hint")
         T.SHORT += ("Roll", "Trk", "Act", "?")
@@ -68,6 +94,11 @@ def items(t, ph):
 
 def choose(t, app, it):
     """OK on the board game's item `it`, or on a card (a hand index) in a board step."""
+    _choose(t, app, it)
+    forget("app.level8.roll")
+
+
+def _choose(t, app, it):
     ph = layout.phase(t.state)
     if it == ROLL:
         t.commit(app, [K_ROLL << 12], "")
@@ -153,6 +184,9 @@ def open_step(t, app, ph):
         from app.level8 import actions
 
         actions.open(app, seat, ph, go)
+        # the chooser holds its moves and words: the rules it listed them by, and the
+        # bot steps' words it named them in, come back for the move chosen
+        forget("level8.board", "level8.board_referee", "app.level8.bstep")
     t.covered(app)
 
 
