@@ -128,6 +128,11 @@ class Table:
         """The hand on two lines: drawn again whole when a card changed place, otherwise
         (a cursor move, a card kept) only the tiles whose light or underline changed."""
         hn = t.hn
+        if hn > 14:  # more than the two lines hold (the board game's only): a window of them
+            from ui.level8 import bighand
+
+            bighand.draw(self, p, t, _HY)
+            return
         hand = self.hand
         kept = self.kept
         tiles = self.tiles
