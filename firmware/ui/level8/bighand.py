@@ -1,16 +1,17 @@
-"""A hand of more cards than the table's hand line holds, on both views (mono.py,
-colour.py): only the board game's grows that far (its +2, All draw, Card and again and
-Swap add cards, and nothing caps a hand). A window of the hand, in the hand's order, that
-follows the cursor: moved just enough to show the card under it, and filled up to the
-hand's last card. A mark says cards are left out before or after it: an arrow on the
-OLED, on colour a tile with the arrow over how many.
+"""A hand of more cards than the table's hand line is sure to hold (mono.py: twelve on the
+OLED's two lines; colour.py: 14 tiles): only the board game's grows that far (its +2,
+All draw, Card and again and Swap add cards, and nothing caps a hand). Drawn as a window
+of the hand, in the hand's order, that follows the cursor: moved just enough to show the
+card under it, and filled up to the hand's last card. A mark says cards are left out
+before or after it: an arrow on the OLED, on colour a tile with the arrow over how many.
 
-Loaded only to draw such a hand, and let go once it is drawn (the views hold nothing of
-it): the card games never load it.
+Loaded only to draw such a hand, and let go once it is drawn (the views keep only what
+it drew, as data): the card games never load it.
 
-What the view last drew here is kept in the view's `shown`; its own `tiles` are marked
-undrawn (and `tiles[15]` = DRAWN, which a full draw and the view's own drawing change),
-so that the view draws its hand whole once the hand fits its line again.
+What the view last drew here is kept in the view's `shown`, the window's first position
+in its `first`; its own `tiles` are marked undrawn (and `tiles[15]` = DRAWN, which a
+full draw and the view's own drawing change), so that the view draws its hand whole once
+the hand fits its line again, and this module whole after anything drew over it.
 """
 
 import sys
@@ -44,7 +45,10 @@ def _looks(v, t, f, e):
     """The cards at positions f..e-1 as the views' tiles record them: the card's code, lit
     under the cursor (128), kept (256)."""
     order = t.order
-    return [0x8000 | v.hand[order[pos]] | (t.focus == pos) << 7 | (order[pos] < v.kept) << 8 for pos in range(f, e)]
+    return [
+        0x8000 | v.hand[order[pos]] | (t.focus == pos) << 7 | (order[pos] < v.kept) << 8
+        for pos in range(f, e)
+    ]
 
 
 def _mono(v, p, t, y, fresh):

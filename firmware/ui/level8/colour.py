@@ -4,7 +4,8 @@
            cards in hand, its discard pile's top, SKIP when a Skip waits for it
     y 48   your line: level, discard pile's top, Skip; below it your level's combinations
            (or, laid out, your groups)
-    y 69   your hand: a tile per card, its colour's letter over its number
+    y 69   your hand: a tile per card, its colour's letter over its number (more than 14
+           cards: as many as fit, following the cursor, ui/level8/bighand.py)
     y 94   the items: Draw / Lay out / Done, Table, Hint, Sort, Menu
     y 107  the message (up to three lines), or what the keys do
 
