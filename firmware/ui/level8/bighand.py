@@ -17,6 +17,8 @@ the hand fits its line again, and this module whole after anything drew over it.
 import sys
 from array import array
 
+from level8.cards import N_NUMBER_CARDS, N_NUMBERS
+
 from compat import const
 from ui import level8 as T
 from ui import theme
@@ -54,8 +56,14 @@ def _looks(v, t, f, e):
 def _mono(v, p, t, y, fresh):
     """Two lines: an arrow before the first card when cards are left out before the
     window, one after the last when after it."""
-    hand = v.hand
-    f, e = _window(v, t, lambda f: f + len(_lay(p, t, hand, f, y)))
+    laid = {}  # the first positions tried -> where their windows' cards go
+
+    def end(f):
+        if f not in laid:
+            laid[f] = _lay(p, t, v.hand, f, y)
+        return f + len(laid[f])
+
+    f, e = _window(v, t, end)
     now = tuple([f, e] + _looks(v, t, f, e))
     if not fresh and now == getattr(v, "shown", None):
         return
@@ -65,7 +73,7 @@ def _mono(v, p, t, y, fresh):
         p.text("\x12", 0, y, theme.FG)
     if e < t.hn:
         p.text("\x13", p.w - 6, y + 8, theme.FG)
-    at = _lay(p, t, hand, f, y)
+    at = laid[f]
     for k in range(len(at)):
         v.draw_tile(p, at[k] >> 8, at[k] & 255, now[k + 2])
 
@@ -144,7 +152,9 @@ def _flow(p, t, hand, f, y, right):
     line = 0
     pos = f
     while pos < t.hn and len(at) < MAX:
-        w = 6 * len(T.token(hand[t.order[pos]]))
+        c = hand[t.order[pos]]
+        # a number card's token is its colour and number (T.token's, not built for its width)
+        w = 6 * (2 + (c % N_NUMBERS > 8) if c < N_NUMBER_CARDS else len(T.token(c)))
         if x + w > (right if line else p.w):
             if line:
                 break
