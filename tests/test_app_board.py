@@ -465,6 +465,27 @@ def test_a_board_game_by_its_keys_runs_alike_under_micropython(board_name, playe
         assert micro[k] == cpy[k], k
 
 
+@pytest.mark.parametrize("board_name", ["oled_128x64", "pico_display"])
+def test_a_big_hand_runs_alike_under_micropython(board_name, micropython):
+    """A 24-card hand's window (ui/level8/bighand.py, loaded for each draw and let go): the
+    ring walked past its end and back, a card's chooser and back, alike under MicroPython
+    from the .mpy files and under CPython."""
+    from tools import apprun
+
+    g = _big_hand(24)
+    lines = apprun.board_setup(3, 1, 1).splitlines()
+    setup = "\n".join(
+        "g = Game(state=bytearray(%r))" % bytes(g.state) if x.startswith("g = Game(") else x for x in lines
+    )
+    assert "state=" in setup
+    keys = ["down"] * 30 + ["up"] * 8 + ["ok", "back", "down", "down"]
+    micro, _ = apprun.run_micropython(board_name, keys, ticks=True, setup=setup)
+    cpy = apprun.run_cpython(board_name, keys, ticks=True, setup=setup)
+    assert micro["screen"] == "Table"
+    for k in ("screen", "info", "frame", "bytes_sent", "shows", "full", "keys"):
+        assert micro[k] == cpy[k], k
+
+
 # input fuzz
 
 
