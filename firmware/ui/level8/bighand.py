@@ -147,7 +147,7 @@ def _lay(p, t, hand, f, y):
 
 
 def _flow(p, t, hand, f, y, right):
-    at = []
+    at = []  # type: list[int]
     x = 8 if f else 0
     line = 0
     pos = f
