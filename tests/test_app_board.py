@@ -20,6 +20,8 @@ import app.level8 as A
 from app.games import GAMES
 from app.level8 import play, roll, saves
 from host_sim.autoplay8b import AutoplayerBoard
+from ui import level8 as T
+from ui import theme
 
 BOARD = cards.BOARD
 ROW = [g[0] for g in GAMES].index("Das Brettspiel")
@@ -278,6 +280,127 @@ def test_the_round_end_with_nobody_out_is_drawn(board_name, tmp_path):
     assert [x for x in texts if "Nobody could go out" in x or "no one out" in x]
 
 
+# hands past the table's line (ui/level8/bighand.py)
+
+
+def _big_hand(n):
+    """A board game where seat 0 plays its cards (rules.PLAY, after its action) with `n` in
+    hand: the draw pile's top cards put into it, as +2 and All draw would."""
+    g = _reach(rules.PLAY)
+    s = g.state
+    while rules.hand_count(s, 0) < n:
+        rules._into_hand(s, 0, rules.end(s, rules.DRAW_PILE) - 1, rules.DRAW_PILE)
+    assert l8game.state_problem(s) is None
+    return g
+
+
+def _hand_drawn(hh, app):
+    """A whole draw of the table, after checking that it draws what the keys' partial draws
+    left on the screen: the texts on the hand's line(s) (text, x, y from the line's top)
+    and the x of each HILITE fill there (the card under the cursor)."""
+    before = hh.screen()
+    p = app.p
+    y0, h = (32, 16) if p.mono else (66, 26)
+    texts = []
+    lit = []
+
+    def text(s, x, y, *a, **k):
+        if y0 <= y < y0 + h:
+            texts.append((s, x, y - y0))
+        return type(p).text(p, s, x, y, *a, **k)
+
+    def fill(x, y, w, hh_, role):
+        if y0 <= y < y0 + h and role == theme.HILITE:
+            lit.append(x)
+        return type(p).fill(p, x, y, w, hh_, role)
+
+    p.text, p.fill = text, fill
+    app.full = True
+    app.render()
+    del p.text, p.fill
+    assert hh.screen() == before
+    return texts, lit
+
+
+def _check_hand(hh, app):
+    """The window of the hand on show (a big hand's): the cards from its first in the
+    hand's order, as many as fit, the card under the cursor among them and lit, a mark
+    where cards are left out (on colour with how many), nothing past the screen's edge."""
+    t = app.screen
+    texts, lit = _hand_drawn(hh, app)
+    hn, f = t.hn, t.view.first
+    cs = [rules.hand(t.state, 0)[t.order[pos]] for pos in range(hn)]
+    if app.p.mono:
+        marks = [x for x in texts if x[0] in "\x12\x13"]
+        toks = [x for x in texts if x[0] not in "\x12\x13"]
+        e = f + len(toks)
+        assert [x[0] for x in toks] == [T.token(c) for c in cs[f:e]]
+        assert all(x + 6 * len(tok) <= 128 and y in (0, 8) for tok, x, y in toks)
+        assert marks == ([("\x12", 0, 0)] if f else []) + ([("\x13", 122, 8)] if e < hn else [])
+        if e < hn:  # the next card would not fit: the window is as wide as it can be
+            last = [x for x in toks if x[2] == 8]
+            assert len(toks) == 14 or last[-1][1] + 6 * len(last[-1][0]) + 3 + 6 * len(T.token(cs[e])) > 120
+        at = [x for tok, x, y in toks]
+        assert lit == ([at[t.focus - f] - 1] if f <= t.focus < e else [])
+    else:
+        slots = [[] for _ in range(14)]
+        for tok, x, y in texts:
+            slots[(x - 1) // 17].append(tok)
+        assert all(slots)  # the whole row
+        if f:
+            assert slots.pop(0) == ["\x12", str(f)]
+        e = f + len(slots)
+        if slots[-1][0] == "\x13":
+            e -= 1
+            assert slots.pop() == ["\x13", str(hn - e)]
+        assert e <= hn
+        assert len(slots) == e - f
+        want = [
+            ["W"] if c >= cards.N_NUMBER_CARDS else [cards.COLOURS[cards.colour(c)], str(cards.number(c))]
+            for c in cs[f:e]
+        ]
+        assert slots == want
+        k = t.focus - f + (f > 0)
+        assert lit == ([1 + 17 * k] if f <= t.focus < e else [])
+    assert f <= t.focus < e or t.focus >= hn
+    return f, e
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+@pytest.mark.parametrize("n", [17, 24, 33])
+def test_a_hand_past_the_tables_line_shows_a_window_that_follows_the_cursor(board_name, n, tmp_path):
+    """A board game's hand of 17, 24 or 33 cards (the card games' hold eleven at most): the
+    cursor walks the whole ring both ways, every card shows under it (a window of the hand
+    that scrolls with it, marks where cards are left out), and OK on the last card opens
+    what it may do; Back comes back to it."""
+    g = _big_hand(n)
+    hh, app = power_up(board_name, str(tmp_path))
+    t = table(app, g)
+    assert t.hn == n and sorted(t.order) == list(range(n))
+    firsts = set()
+    for pos in range(t.ring()):
+        assert t.focus == pos
+        firsts.add(_check_hand(hh, app)[0])
+        app.key("right", 0)
+    assert t.focus == 0 and _check_hand(hh, app)[0] == 0 and len(firsts) > 2
+    for pos in reversed(range(t.ring())):  # the other way: the items, then the cards from the last
+        app.key("left", 0)
+        assert t.focus == pos
+        _check_hand(hh, app)
+        if pos == n - 1:
+            break
+    assert _check_hand(hh, app)[1] == n
+    c = rules.hand(g.state, 0)[t.item(t.focus)]
+    app.key("ok", 0)
+    m = app.screen
+    assert type(m).__name__ == "Menu" and m.title.lower() == cards.name(c)
+    assert [it[0] for it in m.items if it[0].startswith("Discard")]
+    app.key("back", 0)
+    t = app.screen
+    assert type(t).__name__ == "Table" and t.focus == n - 1
+    assert _check_hand(hh, app)[1] == n
+
+
 # golden pictures
 
 
@@ -289,14 +412,20 @@ def _golden(board_name, name, tmp_path, setup):
 
 
 @pytest.mark.parametrize("board_name", BOARDS)
-@pytest.mark.parametrize("name", ["board_roll", "board_track", "board_ask"])
+@pytest.mark.parametrize("name", ["board_roll", "board_track", "board_ask", "board_hand24"])
 def test_board_screens_match_their_golden_pictures(board_name, name, tmp_path):
     """The table at a person's roll, the track with the two spaces reached (the second under
-    the cursor), and the Ask chooser, at four players (level sides 1 and 2). After a
+    the cursor), and the Ask chooser, at four players (level sides 1 and 2); a hand of 24
+    cards at three, the cursor on its 17th (a window of it, cards left out both sides). After a
     deliberate change of their look: UPDATE_GOLDEN=1 .venv/bin/python -m pytest -n 0
     tests/test_app_board.py -k golden, then look at every changed picture."""
 
     def setup(app):
+        if name == "board_hand24":
+            table(app, _big_hand(24))
+            for _ in range(16):
+                app.key("right", 0)
+            return
         if name == "board_ask":
             table(app, _reach(board.ASK, players=4, seeds=range(21, 60)))
             app.key("ok", 0)  # Choose, focused: the chooser
@@ -332,6 +461,27 @@ def test_a_board_game_by_its_keys_runs_alike_under_micropython(board_name, playe
     micro, _ = apprun.run_micropython(board_name, keys, ticks=True, setup=setup)
     cpy = apprun.run_cpython(board_name, keys, ticks=True, setup=setup)
     assert " won" in micro["screen"] or micro["screen"].startswith("You won")
+    for k in ("screen", "info", "frame", "bytes_sent", "shows", "full", "keys"):
+        assert micro[k] == cpy[k], k
+
+
+@pytest.mark.parametrize("board_name", ["oled_128x64", "pico_display"])
+def test_a_big_hand_runs_alike_under_micropython(board_name, micropython):
+    """A 24-card hand's window (ui/level8/bighand.py, loaded for each draw and let go): the
+    ring walked past its end and back, a card's chooser and back, alike under MicroPython
+    from the .mpy files and under CPython."""
+    from tools import apprun
+
+    g = _big_hand(24)
+    lines = apprun.board_setup(3, 1, 1).splitlines()
+    setup = "\n".join(
+        "g = Game(state=bytearray(%r))" % bytes(g.state) if x.startswith("g = Game(") else x for x in lines
+    )
+    assert "state=" in setup
+    keys = ["down"] * 30 + ["up"] * 8 + ["ok", "back", "down", "down"]
+    micro, _ = apprun.run_micropython(board_name, keys, ticks=True, setup=setup)
+    cpy = apprun.run_cpython(board_name, keys, ticks=True, setup=setup)
+    assert micro["screen"] == "Table"
     for k in ("screen", "info", "frame", "bytes_sent", "shows", "full", "keys"):
         assert micro[k] == cpy[k], k
 

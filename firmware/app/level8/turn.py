@@ -26,7 +26,6 @@ def setup(t, app, game, flags, people, strength, message):
     t.by_colour = bool(flags & BY_COLOUR)
     t.message = message
     t.focus = 0
-    t.order = bytearray(16)  # display position -> hand index
     t.hn = 0
     t.items = []
     t.steps = []
@@ -59,6 +58,7 @@ def survey(t):
     s = t.state
     me = t.me
     hn = t.hn = layout.hand_count(s, me) if me != NO_SEAT else 0
+    order = t.order = bytearray(hn)  # display position -> hand index
     if hn:
         h = layout.hand(s, me)
         key = []
@@ -70,10 +70,10 @@ def survey(t):
                 k = c
             else:
                 k = cards.number(c) * 8 + cards.colour(c)
-            key.append(k * 16 + i)
+            key.append(k * 128 + i)  # a hand holds fewer than 128 cards
         key.sort()
         for i in range(hn):
-            t.order[i] = key[i] & 15
+            order[i] = key[i] & 127
     ph = layout.phase(s)
     if layout.game(s) == 2:  # the board game's (its own module, loaded for it only)
         from app.level8.roll import items

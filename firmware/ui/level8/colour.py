@@ -4,7 +4,8 @@
            cards in hand, its discard pile's top, SKIP when a Skip waits for it
     y 48   your line: level, discard pile's top, Skip; below it your level's combinations
            (or, laid out, your groups)
-    y 69   your hand: a tile per card, its colour's letter over its number
+    y 69   your hand: a tile per card, its colour's letter over its number (more than 14
+           cards: as many as fit, following the cursor, ui/level8/bighand.py)
     y 94   the items: Draw / Lay out / Done, Table, Hint, Sort, Menu
     y 107  the message (up to three lines), or what the keys do
 
@@ -165,6 +166,11 @@ class Table:
 
     def draw_hand(self, p, t, s):
         hn = t.hn
+        if hn > 14:  # more than the line's tiles (the board game's only): a window of them
+            from ui.level8 import bighand
+
+            bighand.draw(self, p, t, _HY)
+            return
         hand = self.hand
         kept = self.kept
         for pos in range(14):
@@ -173,28 +179,31 @@ class Table:
                 i = t.order[pos]
                 look = 0x8000 | hand[i] | (t.focus == pos) << 7 | (i < kept) << 8
             was = self.tiles[pos]
-            if was == look:
-                continue
-            self.tiles[pos] = look
-            x = 1 + pos * _TW
-            if was:  # an empty tile is all background already
-                p.fill(x, _HY - 3, 16, 26, theme.BG)
-            if not look:
-                continue
-            c = look & 127
-            p.fill(x, _HY, 16, 20, T.role(c))
-            if c < cards.N_NUMBER_CARDS:
-                p.text(cards.COLOURS[cards.colour(c)], x + 5, _HY + 2, theme.INK)
-                num = str(cards.number(c))
-                p.text(num, x + (5 if len(num) == 1 else 2), _HY + 11, theme.INK)
-            else:
-                p.text("W" if c == cards.WILD else "S", x + 5, _HY + 6, theme.INK)
-            if look & 128:
-                p.frame(x, _HY, 16, 20, theme.HILITE)
-                p.frame(x + 1, _HY + 1, 14, 18, theme.INK)
-                p.fill(x, _HY + 21, 16, 2, theme.HILITE)
-            if look & 256:
-                p.fill(x + 2, _HY - 3, 12, 2, theme.GOOD)
+            if was != look:
+                self.tiles[pos] = look
+                self.draw_tile(p, 1 + pos * _TW, was, look)
+
+    def draw_tile(self, p, x, was, look):
+        """The tile at x: the card `look` (its code, lit under the cursor, kept; 0: none)
+        over the one drawn there (`was`, 0 for none)."""
+        if was:  # an empty tile is all background already
+            p.fill(x, _HY - 3, 16, 26, theme.BG)
+        if not look:
+            return
+        c = look & 127
+        p.fill(x, _HY, 16, 20, T.role(c))
+        if c < cards.N_NUMBER_CARDS:
+            p.text(cards.COLOURS[cards.colour(c)], x + 5, _HY + 2, theme.INK)
+            num = str(cards.number(c))
+            p.text(num, x + (5 if len(num) == 1 else 2), _HY + 11, theme.INK)
+        else:
+            p.text("W" if c == cards.WILD else "S", x + 5, _HY + 6, theme.INK)
+        if look & 128:
+            p.frame(x, _HY, 16, 20, theme.HILITE)
+            p.frame(x + 1, _HY + 1, 14, 18, theme.INK)
+            p.fill(x, _HY + 21, 16, 2, theme.HILITE)
+        if look & 256:
+            p.fill(x + 2, _HY - 3, 12, 2, theme.GOOD)
 
     def draw_bar(self, p, t):
         """The items and the draw pile's count; when only the lit item moved, the two items

@@ -3,7 +3,8 @@
 y 0    the other seats, two to a line: 2 L3\x14 9 R7 (seat, level, a tick once laid
        out, cards in hand, discard pile's top; ! when a Skip waits for it)
 y 24   your level (its combinations, or a tick once laid out) and your pile's top
-y 32   your hand, two lines: the card under the cursor lit, kept cards underlined
+y 32   your hand, two lines: the card under the cursor lit, kept cards underlined (more
+       than twelve cards: as many as fit, following the cursor, ui/level8/bighand.py)
 y 48   the items (Draw Lay Tbl ? Srt Mnu / Done) and the draw pile's cards
 y 56   the message (a long one takes the items' line too, until the next key)
 """
@@ -128,6 +129,13 @@ class Table:
         """The hand on two lines: drawn again whole when a card changed place, otherwise
         (a cursor move, a card kept) only the tiles whose light or underline changed."""
         hn = t.hn
+        # twelve cards fit the two lines whatever they are; more (the board game's only, the
+        # card games' hands hold eleven) are drawn as a window of them, all that fit
+        if hn > 12:
+            from ui.level8 import bighand
+
+            bighand.draw(self, p, t, _HY)
+            return
         hand = self.hand
         kept = self.kept
         tiles = self.tiles
