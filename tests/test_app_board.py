@@ -22,6 +22,7 @@ from app.level8 import play, roll, saves
 from host_sim.autoplay8b import AutoplayerBoard
 from ui import level8 as T
 from ui import theme
+from ui.level8 import LAY
 
 BOARD = cards.BOARD
 ROW = [g[0] for g in GAMES].index("Das Brettspiel")
@@ -564,3 +565,23 @@ def test_two_discards_when_only_full_combinations_lie(tmp_path):
     m = app.screen
     assert m.title == "Discard a 2nd card"
     assert sorted(it[2] for it in m.items) == sorted(Game(state=bytearray(s)).legal_moves())
+
+
+@pytest.mark.parametrize("n", [17, 24])
+def test_lay_out_with_a_hand_past_the_meld_finders_size(n, tmp_path):
+    """The meld finder takes 14 cards besides Skips; a board game's hand may hold more.
+    Lay out then offers the layouts the bots' own finder sees (app/level8/biglay.py), and
+    OK on one lays the level out with its cards."""
+    g = _big_hand(n)
+    s = g.state
+    assert not rules.laid(s, 0) and rules.hand_count(s, 0) == n
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    t = table(app, g)
+    t.to_item(LAY)
+    app.key("ok", 0)
+    lays = app.screen
+    assert type(lays).__name__ == "Layouts" and lays.found
+    app.key("ok", 0)
+    t = app.screen
+    assert type(t).__name__ == "Table" and rules.laid(t.state, 0)
+    assert rules.hand_count(t.state, 0) < n and l8game.state_problem(bytearray(t.state)) is None

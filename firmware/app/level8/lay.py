@@ -8,7 +8,7 @@ from level8 import cards, layout
 from level8.levels import RUN
 
 from app.app import forget
-from app.level8 import drop
+from app.level8 import BOT_CODE, drop
 from app.screen import title_bar
 from compat import const
 from ui import theme
@@ -28,7 +28,13 @@ def lay(app, t):
 
     # The best layout alone first, a search a few times shorter: the chooser opens on it
     # and finds the others while it is up (Layouts.tick), the best still first.
-    found, capped = meld.layouts(hand, reqs, 1)
+    if len(hand) > 14:  # the meld finder's most: only the board game's hands grow past it
+        from app.level8 import biglay
+
+        found, capped = biglay.layouts(bytes(hand), reqs), False
+        drop("app.level8.biglay", *BOT_CODE)
+    else:
+        found, capped = meld.layouts(hand, reqs, 1)
     ok = _pack(found, last, hn)
     if not ok and capped:  # the best one leaves no card to discard: the others now
         found, capped = meld.layouts(hand, reqs, _MORE)
