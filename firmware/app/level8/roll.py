@@ -14,8 +14,6 @@ The engine's board module goes with the rules between moves (app/level8/seat.py)
 this module reads the state's board block by its offsets, not through it.
 """
 
-import sys
-
 from level8 import layout
 from level8.layout import KEEP, PLAY
 
@@ -71,7 +69,8 @@ def items(t, ph):
     # the board game's rules go with the card games' between moves (Seat.rest, emptied on
     # MicroPython as theirs are): named there only while a board game is played, since
     # the card games' table never loads them (a chooser's listing would keep them)
-    seat = sys.modules["app.level8.seat"]
+    from app.level8 import seat
+
     if _BOARD_RULES[0] not in seat._RULES:
         seat._RULES += _BOARD_RULES
     if len(T.WORDS) <= ROLL - T.DRAW:  # their words, which the card games' table never holds
