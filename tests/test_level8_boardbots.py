@@ -311,13 +311,19 @@ def test_medium_and_hard_take_a_joker_over_one_card_while_the_stack_has_one():
         assert boardbot.play(view.see(g.state, 0), k) == [move(board.K_GO, space(track.JOKER))]
 
 
-def test_a_swap_discards_the_useless_cards_and_keeps_the_level():
-    # level 1 (a triple and a run of 3): the 5s and the run 8 9 10 stay
+def _swapping():
+    """Seat 0 on the Swap space, about to discard (level 1: a triple and a run of 3)."""
     g = board_game(["R5 O5 Y5 R8 O9 Y10 G1 B3 V12 G14", "R4 O4 Y4 G4 B4 V4 R6 O6 Y6 G6"])
     s = g.state
     s[AT_BOARD + B_POS] = space(track.SWAP)
     s[rules.AT_PHASE] = SWAP
     s[AT_BOARD + board.B_ACTION] = track.SWAP
+    return g
+
+
+def test_a_swap_discards_the_useless_cards_and_keeps_the_level():
+    g = _swapping()
+    s = g.state
     ms = boardbot.play(view.see(s, 0), 2)
     gone = [rules.card(m) for m in ms if kind(m) == K_DISCARD]
     assert len(gone) == 3 and not set(gone) & set(c("R5 O5 Y5 R8 O9 Y10"))
@@ -329,11 +335,8 @@ def test_a_swap_resumed_part_way_makes_only_the_discards_left():
     # a bot's swap is shown (and saved) a discard at a time; after a power cut it decides
     # again with some discards made, and three in all is the rules' limit: a plan of three
     # more would see the rules draw after the first and play the rest as the turn's discard
-    g = board_game(["R5 O5 Y5 R8 O9 Y10 G1 B3 V12 G14", "R4 O4 Y4 G4 B4 V4 R6 O6 Y6 G6"])
+    g = _swapping()
     s = g.state
-    s[AT_BOARD + B_POS] = space(track.SWAP)
-    s[rules.AT_PHASE] = SWAP
-    s[AT_BOARD + board.B_ACTION] = track.SWAP
     g.apply(move(K_DISCARD, 0, c("G1")[0]))
     g.apply(move(K_DISCARD, 0, c("B3")[0]))
     for strength in range(3):

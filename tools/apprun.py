@@ -463,16 +463,22 @@ def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, stren
             ap.row, ap.players, ap.people, ap.strength = row, players, people, strength
         else:
             ap = Autoplayer8(row=row, players=players, people=people, keep=keep, strength=strength)
-        keys = []
-        now = 0
-        while True:
-            k = ap.next_key(app)
-            if k is None:
-                return keys
-            keys.append(k)
-            now += 200
-            app.key(k, now)
-            app.tick(now + 10)
+        return _pressed(app, ap)
+
+
+def _pressed(app, ap):
+    """The keys autoplayer `ap` presses on `app` to its end, a key every 200 ms of app
+    time with App.tick 10 ms after each, as the program under MicroPython presses them."""
+    keys = []
+    now = 0
+    while True:
+        k = ap.next_key(app)
+        if k is None:
+            return keys
+        keys.append(k)
+        now += 200
+        app.key(k, now)
+        app.tick(now + 10)
 
 
 # A board game's table put up directly on the app, without its menus:
@@ -512,13 +518,4 @@ def keys_for_board(board, players=4, people=1, seed=1):
         app = App(hh.device.display, Store(root), labels(hh.profile), hh.device, 0)
         exec(board_setup(players, people, seed), {"app": app})
         ap = AutoplayerBoard()
-        keys = []
-        now = 0
-        while True:
-            k = ap.next_key(app)
-            if k is None:
-                return keys
-            keys.append(k)
-            now += 200
-            app.key(k, now)
-            app.tick(now + 10)
+        return _pressed(app, ap)
