@@ -16,6 +16,7 @@ from level8.record import DEAL, PILE, Record, Recorder, RecordError, parse, writ
 
 from host_sim.replay import summary_l8
 from prng import Prng
+from tools import l8_samples
 from tools import micropython as mpy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +71,18 @@ def test_sample_replays_to_its_json(name):
     assert out.stderr == b""
     assert json.loads(out.stdout) == json.loads((RECORDS / (name[:-3] + ".json")).read_text())
     assert out.stdout.decode() == (RECORDS / (name[:-3] + ".json")).read_text()
+
+
+def test_samples_are_what_their_tool_writes_now():
+    """tools/l8_samples.py wrote every sample and its JSON, the board game's too: a change to
+    the bots, the meld finder, the records or the replay that would rewrite one fails here,
+    not when someone next runs the tool (the samples' tests cite their lines)."""
+    assert sorted(l8_samples.samples()) == SAMPLES
+    changed = [path.name for path, _ in l8_samples.changes()]
+    assert changed == [], (
+        "records/ is not what `.venv/bin/python -m tools.l8_samples` writes now (%s): run it, and"
+        " check each sample still shows what its opening comment says" % " ".join(changed)
+    )
 
 
 @pytest.mark.parametrize("name", SAMPLES)

@@ -5,12 +5,14 @@
     .venv/bin/python -m tools.l8_samples --time   # how long each sample takes to replay
     .venv/bin/python -m tools.l8_samples --only board-   # only the samples named so
 
-The bot games are played by firmware/level8/bot.py at every seat; a stronger bot plays
-other games from the same seeds, so after a bot change this rewrites those samples (and
-their JSON): look at the difference before committing. The board game's whole game is
-played by `board_moves` here (a plain deterministic player, not a bot: the board game's
-bots are to come). The rest are written move by move here. tests/test_records_l8.py and
-tests/test_records_board.py check every sample against its JSON and its story.
+The bot games are played by firmware/level8/bot.py (Easy) at every seat, and the board
+game's whole game by `board_moves` here (a plain deterministic player, not a bot: the board
+game's bots are to come), which lays out the meld finder's first layout. A stronger bot, or
+a finder that ranks layouts otherwise, plays other games from the same seeds, so after such
+a change this rewrites those samples (and their JSON): look at the difference, and at the
+story each sample's opening comment tells, before committing. The rest are written move by
+move here, their lay lines too, so that such a change leaves them as they are.
+tests/test_records_l8.py checks every sample against its JSON, its story and this tool.
 """
 
 import argparse
@@ -29,16 +31,14 @@ RECORDS = REPO / "records"
 FORMAT = "# Format: docs/record-format-l8.md\n"
 
 
-def bot_game(game, players, seed, keep=False, explicit=False, stop=None):
+def bot_game(game, players, seed, keep=False, explicit=False):
     """A Recorder after the bots played from `seed` (the first dealer: seed % players)
-    until the game is won, or until `stop(recorder)` says so after a bot's moves."""
+    until the game is won."""
     r = record.Recorder(game, players, seed, seed % players, keep, explicit)
     g = r.game
     while not g.over():
         for m in bot.play(view.see(g.state, rules.turn(g.state))):
             r.apply(m)
-        if stop and stop(r):
-            break
     return r
 
 
@@ -194,8 +194,9 @@ def samples():
     out = {}
     r = bot_game(cards.LEVEL8, 3, 5)
     out["l8-bots-three.l8"] = (
-        "# LEVEL 8, three bots (level8/bot.py, the first greedy one) from seed 5 until one of\n"
-        "# them wins (L8-8).\n" + FORMAT + record.write(r.record)
+        "# LEVEL 8, three bots (level8/bot.py, Easy) from seed 5 until one of them wins (L8-8).\n"
+        + FORMAT
+        + record.write(r.record)
     )
     r = bot_game(cards.LEVELUP, 2, 2, keep=True)
     out["levelup-keep.l8"] = (
@@ -205,28 +206,51 @@ def samples():
         + record.write(r.record)
     )
     r = bot_game(cards.LEVEL8, 6, 54, explicit=True)
+    text = record.write(r.record)
+    # the round of the first rebuild, from the round comment above its pile line, so that
+    # the opening comment stays true when the bots play otherwise
+    at = text.rindex("# round ", 0, text.index("\npile "))
+    rebuilt = text[at + len("# round ") : text.index(":", at)]
     out["l8-six-explicit.l8"] = (
         "# LEVEL 8, six bots, every shuffle written out card by card (no Seed): the deal of each\n"
-        "# round, and in round 9 the draw pile rebuilt from the discard piles (L8-6). Played\n"
-        "# from seed 54, which this record does not need.\n" + FORMAT + record.write(r.record)
+        "# round, and in round %s the draw pile rebuilt from the discard piles (L8-6). Played\n"
+        "# from seed 54, which this record does not need.\n" % rebuilt + FORMAT + text
     )
 
-    def after_two_adds(rec):
-        ms = rec.record.moves
-        adds = [m for m in ms if rules.kind(m) == rules.K_ADD]
-        return len(adds) >= 2 and rules.kind(ms[-1]) == rules.K_DISCARD
-
-    r = bot_game(cards.LEVEL8, 3, 2, stop=after_two_adds)
-    text = record.write(r.record)
-    # show the notation of a lay begun and taken back: player 3 first puts two cards of
-    # its second part, takes them back, then lays the whole level
-    at = text.index("3: lay ")
-    second = text[at : text.index("\n", at)].split("/")[1].split()
-    text = text[:at] + "3: put 2 " + " ".join(second[:2]) + "\n3: cancel\n" + text[at:]
+    # written out, not played by the bots: the story below must not change when the bots
+    # or the meld finder's ranking do (the moves are what the first bots played)
+    r = scripted(
+        cards.LEVEL8,
+        3,
+        2,
+        [
+            "draw",  # player 1
+            "discard V15",
+            "draw",  # player 2
+            "lay R6 B7 W=8 / V10 G11 W=12",
+            "skip 1",
+            "draw",  # player 3
+            "put 2 B3 G4",
+            "cancel",
+            "lay B13 O14 G15 / B3 G4 B5",
+            "add W=5 > 2.1",
+            "skip 2",
+            "skipped",  # player 1
+            "skipped",  # player 2
+            "draw",  # player 3
+            "discard Y11",
+            "draw",  # player 1
+            "discard R11",
+            "draw",  # player 2
+            "add G6 > 3.2",
+            "discard R15",
+        ],
+        seed=2,
+    )
     out["l8-skips-and-adds.l8"] = (
-        "# LEVEL 8, three bots from seed 2, the first round cut short: a Skip given (L8-5),\n"
+        "# LEVEL 8, three players from seed 2, the first round cut short: a Skip given (L8-5),\n"
         "# two players skipped in a row, cards added to other players' runs, a wild as 5 (L8-4),\n"
-        "# and a level begun with put, taken back with cancel, then laid.\n" + FORMAT + text
+        "# and a level begun with put, taken back with cancel, then laid.\n" + FORMAT + record.write(r.record)
     )
     deck = crafted_deck(
         [
@@ -368,6 +392,27 @@ def time_samples():
         print("%s | %d | %.1f ms | %.0f ms | %.1f s" % (name, moves, c / 1000, m / 1000, m * slow / 1e6))
 
 
+def changes(only=""):
+    """[(path, text)] of each sample file (record or JSON) whose text in records/ is not what
+    this tool writes now, for the samples whose names start with `only`."""
+    sys.path.insert(0, str(REPO))
+    from host_sim import replay
+
+    changed = []
+    for name, text in samples().items():
+        if not name.startswith(only):
+            continue
+        buf = io.StringIO()
+        with redirect_stdout(buf):
+            status = replay.main_text(text)
+        if status:
+            raise SystemExit(name + " does not replay")
+        for path, body in ((RECORDS / name, text), (RECORDS / (name[:-3] + ".json"), buf.getvalue())):
+            if not path.exists() or path.read_text() != body:
+                changed.append((path, body))
+    return changed
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.l8_samples", description=__doc__.split("\n")[0])
     ap.add_argument("--check", action="store_true", help="write nothing; list the files that would change")
@@ -377,24 +422,12 @@ def main(argv=None):
     if args.time:
         time_samples()
         return 0
-    sys.path.insert(0, str(REPO))
-    from host_sim import replay
-
-    changed = []
-    for name, text in samples().items():
-        if not name.startswith(args.only):
-            continue
-        buf = io.StringIO()
-        with redirect_stdout(buf):
-            status = replay.main_text(text)
-        if status:
-            raise SystemExit(name + " does not replay")
-        for path, body in ((RECORDS / name, text), (RECORDS / (name[:-3] + ".json"), buf.getvalue())):
-            if not path.exists() or path.read_text() != body:
-                changed.append(path.name)
-                if not args.check:
-                    path.write_text(body)
-    print(("would change: " if args.check else "written: ") + (" ".join(changed) or "nothing"))
+    changed = changes(args.only)
+    if not args.check:
+        for path, body in changed:
+            path.write_text(body)
+    names = " ".join(path.name for path, _ in changed)
+    print(("would change: " if args.check else "written: ") + (names or "nothing"))
     return 1 if args.check and changed else 0
 
 
