@@ -14,7 +14,7 @@ PANEL = const(3)  # empty grid slots, boxes
 SKY = const(4)  # the five worlds, in row order: SKY + world
 FOREST = const(5)
 SWAMP = const(6)
-VOLCANO = const(7)
+_VOLCANO = const(7)
 DESERT = const(8)
 HILITE = const(9)  # the cursor, the selected menu line
 INK = const(10)  # dark text on a light tile or on HILITE
@@ -33,7 +33,7 @@ PALETTE = (
     b"\x60\xb0\xff"  # SKY
     b"\x46\xc4\x5c"  # FOREST
     b"\xb0\x68\xe8"  # SWAMP
-    b"\xf0\x50\x38"  # VOLCANO
+    b"\xf0\x50\x38"  # _VOLCANO
     b"\xf4\xcc\x4c"  # DESERT
     b"\xff\xd6\x0a"  # HILITE
     b"\x0c\x0c\x10"  # INK
