@@ -245,10 +245,12 @@ def finish(app, table, gave_up=False):
             info.append("%-8s %s" % (names[q][:8], "won" if lv > 8 else "level %d" % lv))
         else:
             info.append("%-9s %s" % (names[q], "won" if lv > 8 else "on level %d" % lv))
-    tail = "%d rounds%s" % (
-        rounds,
-        ", assisted" if assisted else (", record!" if app.p.mono else ", a new record!") if best else "",
-    )
+    if assisted:
+        tail = "%d rounds, assisted" % rounds
+    elif best:
+        tail = ("%d rounds, record!" if app.p.mono else "%d rounds, a new record!") % rounds
+    else:
+        tail = "%d rounds" % rounds
     if app.p.mono and len(info) > 3:
         info = info[:3]
     info.append(tail)
