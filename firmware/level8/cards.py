@@ -31,10 +31,6 @@ WILDS = (6, 5, 8)
 SKIPS = (3, 3, 0)
 
 
-def is_number_card(card):
-    return card < N_NUMBER_CARDS
-
-
 def is_wild(card):
     """Any wild: free or with a value."""
     return card == WILD or card >= WILD_NUMBER
@@ -58,16 +54,12 @@ def number(card):
     return 0
 
 
-def number_card(colour_index, num):
-    return colour_index * N_NUMBERS + num - 1
-
-
 def wild_as_number(num):
     return WILD_NUMBER + num - 1
 
 
-def wild_as_colour(colour_index):
-    return WILD_COLOUR + colour_index
+def wild_as_colour(colour):
+    return WILD_COLOUR + colour
 
 
 def deck(game):
@@ -107,5 +99,5 @@ def name(card):
     if card == SKIP:
         return "a Skip"
     if card < WILD_COLOUR:
-        return "a wild as " + str(card - WILD_NUMBER + 1)
-    return "a wild as " + COLOUR_NAMES[card - WILD_COLOUR]
+        return "a wild as %d" % (card - WILD_NUMBER + 1)
+    return "a wild as %s" % COLOUR_NAMES[card - WILD_COLOUR]

@@ -47,9 +47,9 @@ def describe(req):
     """A requirement in a player's words: `a run of 3`, `a pair`, `a set of 5`, `4 cards of one colour`."""
     kind, size = req
     if kind == RUN:
-        return "a run of " + str(size)
+        return "a run of %d" % size
     if kind == SET:
-        return _SET_WORDS[size] if size < len(_SET_WORDS) else "a set of " + str(size)
+        return _SET_WORDS[size] if size < len(_SET_WORDS) else "a set of %d" % size
     return str(size) + " cards of one colour"
 
 
