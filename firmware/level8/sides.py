@@ -40,16 +40,13 @@ def level(game, side, n):
     return t[n - 1]
 
 
-_SET_WORDS = ("", "", "a pair", "a triple", "a quadruple")
-
-
 def describe(req):
     """A requirement in a player's words: `a run of 3`, `a pair`, `a set of 5`, `4 cards of one colour`."""
     kind, size = req
     if kind == RUN:
         return "a run of %d" % size
     if kind == SET:
-        return _SET_WORDS[size] if size < len(_SET_WORDS) else "a set of %d" % size
+        return ("", "", "a pair", "a triple", "a quadruple")[size] if size < 5 else "a set of %d" % size
     return str(size) + " cards of one colour"
 
 
