@@ -92,7 +92,7 @@ class Store:
         self._made = root == "/"
 
     def _path(self, name, slot):
-        return self.root + name + (".b" if slot else ".a")
+        return self.root + name + ".a.b"[2 * slot : 2 * slot + 2]  # NAME.a or NAME.b
 
     def _load(self, name, slot):
         """(kind, sequence number, payload or the reason it is bad) of one slot file;

@@ -12,7 +12,6 @@ import sys
 from app.app import forget as _forget
 from app.games import GAMES
 
-_CONSERVATIVE = sys.implementation.name == "micropython"  # its collector: see drop()
 GAME = 0  # kinds of file
 STATS = 1
 NEW = 2
@@ -65,7 +64,8 @@ def drop(*names):
     that function, and through the module's globals all of its code; an emptied module
     keeps nothing else. Only MicroPython's collector is: on the host the simulator and the
     tests share these modules with the app, so they are only unloaded there."""
-    gone = [sys.modules.get(name) for name in names] if _CONSERVATIVE else ()
+    micro = sys.implementation.name == "micropython"
+    gone = [sys.modules.get(name) for name in names] if micro else ()
     forget(*names)
     for i in range(len(gone)):
         if gone[i] is not None and names[i] not in KEPT:  # one KEPT stays whole
