@@ -25,7 +25,7 @@ OLD = "settings"  # the name version 1 was stored under
 SLEEP_CHOICES = (1, 2, 5, 10, 0)  # minutes, in menu order; 0 = never
 STEP = const(10)  # brightness step, percent
 
-_MAGIC = b"LC"
+_MAGIC = const(b"LC")
 _VERSION = const(2)
 _SIZE = const(6)
 _OLD_SIZE = const(8)

@@ -36,7 +36,7 @@ from compat import const
 _MAX_SIZE = const(1024)  # largest payload; a bigger length field means a foreign file
 _HEAD = const(8)
 _GONE = const(0xFFFF)  # the length field of a "removed" copy
-_MAGIC = b"L\x10"
+_MAGIC = const(b"L\x10")
 
 _VALID = const(0)
 _ABSENT = const(1)

@@ -21,7 +21,7 @@ from compat import const
 FILE = "l10new"  # the store's name for them
 _OLD = "settings"  # app.settings.OLD, not imported: its code is not needed here
 
-_MAGIC = b"LN"
+_MAGIC = const(b"LN")
 _VERSION = const(1)
 _SIZE = const(6)
 

@@ -32,7 +32,7 @@ ASSISTED = const(5)
 NEW_BEST = const(1)  # record() flags: this game set the best score
 _NEW_STREAK = const(2)  # ... or the best streak
 
-_MAGIC = b"LT"
+_MAGIC = const(b"LT")
 _VERSION = const(1)
 _SIZE = const(47)
 _CAP = const(0xFFFF)

@@ -11,6 +11,7 @@ import sys
 
 from app.app import forget as _forget
 from app.games import GAMES
+from compat import const
 
 GAME = 0  # kinds of file
 STATS = 1
@@ -20,7 +21,7 @@ NEW = 2
 # letters: one table rather than nine names, and no second copy of the rows' names, in
 # the heap the whole time a game is played.
 SAVE = ("l8game", "lugame", "bggame")
-_KINDS = ("game", "stats", "new")
+_KINDS = const(("game", "stats", "new"))
 # The code a bot (or the hint) decides with, and the words it says what it did in: loaded
 # for that only (app/level8/bots.py) and let go at once.
 BOT_CODE = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.sides", "level8.view")

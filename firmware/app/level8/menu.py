@@ -33,15 +33,17 @@ def _table_gone():
 # OLED's table lets it go after each key (seat.py, play.py). The choosers' code still
 # comes and goes: kept too, it left too little room for what a stale word in the heap can
 # hold after the meld finder (docs/benchmarks.md).
-_KEPT = (
-    "app.level8.play",
-    "app.level8.turn",
-    "app.level8.seat",
-    "app.level8.saves",
-    "ui.level8.colour",
-    "level8.game",
-    "level8.rules",
-    "level8.sides",
+_KEPT = const(
+    (
+        "app.level8.play",
+        "app.level8.turn",
+        "app.level8.seat",
+        "app.level8.saves",
+        "ui.level8.colour",
+        "level8.game",
+        "level8.rules",
+        "level8.sides",
+    )
 )
 
 
