@@ -25,7 +25,7 @@ TARGET = const(14)  # a row or column the chosen card may go to
 COLUMN = const(15)  # the current column's empty slots
 
 # 8-bit r, g, b per index, three bytes each (bytes, not tuples: a few bytes of heap, not a kilobyte)
-PALETTE = (
+_PALETTE = const(
     b"\x06\x0a\x1c"  # BG: night blue
     b"\xec\xec\xec"  # FG
     b"\x78\x7c\x8c"  # DIM
@@ -33,7 +33,7 @@ PALETTE = (
     b"\x60\xb0\xff"  # SKY
     b"\x46\xc4\x5c"  # FOREST
     b"\xb0\x68\xe8"  # SWAMP
-    b"\xf0\x50\x38"  # _VOLCANO
+    b"\xf0\x50\x38"  # VOLCANO
     b"\xf4\xcc\x4c"  # DESERT
     b"\xff\xd6\x0a"  # HILITE
     b"\x0c\x0c\x10"  # INK
@@ -51,6 +51,6 @@ MONO = b"\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x00"
 def setup(display):
     """Load the palette into a colour display (a mono one needs nothing)."""
     if not display.mono:
-        p = PALETTE
+        p = _PALETTE
         for i in range(16):
             display.palette(i, p[3 * i], p[3 * i + 1], p[3 * i + 2])
