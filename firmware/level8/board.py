@@ -517,11 +517,11 @@ def _make_known(s, p, c):
             return
 
 
-def _hand_over(s, giver, c, order, known_card):
-    """Card c from the giver's hand to the seat on turn's; the giver draws a replacement."""
-    i = _find_in_hand(s, giver, c)
-    _into_hand(s, s[AT_TURN], i, HAND_OF + giver, known_card)
-    _draw(s, giver, order)
+def _hand_over(s, seat, c, order, known_card):
+    """Card c from the seat's hand to the seat on turn's; the seat draws a replacement."""
+    i = _find_in_hand(s, seat, c)
+    _into_hand(s, s[AT_TURN], i, HAND_OF + seat, known_card)
+    _draw(s, seat, order)
 
 
 def _asked(s):

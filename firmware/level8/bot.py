@@ -141,12 +141,12 @@ def _see(c):
     return 1 if c != NONE and cards.is_wild(c) else 0
 
 
-def _outs(spare):
-    """Unseen cards that would close a gap `need.short(..., True)` marked, plus the unseen
-    wilds `spare`."""
+def _outs(wilds):
+    """Unseen cards that would close a gap `need.short(..., True)` marked, plus `wilds` (the
+    unseen wilds)."""
     g = need.gaps[0]
     gc = need.gaps[1]
-    o = spare
+    o = wilds
     for n in range(1, 16):
         if g >> n & 1:
             o += _unseen[n]
@@ -183,8 +183,8 @@ def _fits_laid(v, slots, c):
 # -- a light model of the laid combinations, to count the cards a hand could add -------
 
 
-def _load_model(v, slots, layout, lreqs):
-    """The laid groups of `slots`, plus `layout` (groups for `lreqs`) when given."""
+def _load_model(v, slots, layout, reqs):
+    """The laid groups of `slots`, plus `layout` (groups for `reqs`) when given."""
     _model[0] = 0
     _model[1] = 0
     _model[2] = 0
@@ -194,7 +194,7 @@ def _load_model(v, slots, layout, lreqs):
             _model_add(_kind(v, slot), g)
     if layout:
         for r in range(len(layout)):
-            _model_add(lreqs[r][0], layout[r])
+            _model_add(reqs[r][0], layout[r])
 
 
 def _model_add(kind, g):
@@ -624,12 +624,12 @@ def _worth(c, hand, reqs):
     return score
 
 
-def _discard(t, seat, hand, f, among=None):
+def _discard(t, seat, hand, f, pool=None):
     """The card to discard: the one with the lowest key. Laid out (_GAP): the card farthest
     from a laid run's end. Not yet (_LACK): the card whose loss leaves the fewest cards
     lacking, then (_OUTS) the most unseen cards closing a gap. Otherwise, and to break
     ties, the card sharing least with the hand. _FEED: not a card a laid-out opponent could
-    add. A wild or a Skip only when nothing else is left. `among`: only these cards."""
+    add. A wild or a Skip only when nothing else is left. `pool`: only these cards."""
     slots = _laid_slots(t)
     laid = rules.laid(t, seat)
     rq = rules.reqs(t, seat)
@@ -643,7 +643,7 @@ def _discard(t, seat, hand, f, among=None):
     key = 0
     for i in range(len(hand)):
         c = hand[i]
-        if (i and hand[i - 1] == c) or (among is not None and c not in among):
+        if (i and hand[i - 1] == c) or (pool is not None and c not in pool):
             continue
         if c >= _NC:
             k = 1 << 20 if c == _W else 1 << 19
