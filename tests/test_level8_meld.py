@@ -190,9 +190,7 @@ def small_hands(draw):
     """Up to 6 cards near one number or of two colours, free wilds, a valued wild, a Skip."""
     centre = draw(st.integers(1, 15))
     numbers = st.integers(max(1, centre - 2), min(15, centre + 2))
-    natural = draw(
-        st.lists(st.builds(number_card, st.integers(0, 1), numbers), max_size=5, unique=True)
-    )
+    natural = draw(st.lists(st.builds(number_card, st.integers(0, 1), numbers), max_size=5, unique=True))
     valued = [cards.SKIP, cards.wild_as_number(centre), cards.wild_as_colour(0)]
     extra = draw(
         st.lists(st.sampled_from(draw(st.sampled_from([[cards.WILD, cards.SKIP], valued]))), max_size=3)
@@ -308,9 +306,7 @@ def extreme_hands():
         (red, ((RUN, 9),)),
         (red[:11] + g("W W W"), ((RUN, 3), (RUN, 3))),
         (
-            [number_card(c, 5) for c in range(6)]
-            + [number_card(c, 6) for c in range(6)]
-            + g("W W"),
+            [number_card(c, 5) for c in range(6)] + [number_card(c, 6) for c in range(6)] + g("W W"),
             ((SET, 2),) * 4,
         ),
         ([number_card(c % 6, v) for c, v in zip(range(14), range(1, 15))], ((RUN, 7),)),
