@@ -47,7 +47,7 @@ def test_l8_1_levelup_deck_is_90_numbers_5_jokers_3_skips():
 def test_lb_1_board_game_deals_only_the_90_number_cards_and_keeps_8_jokers_apart():
     d = cards.deck(cards.BOARD)
     assert sorted(d) == list(range(90))
-    assert cards.WILDS[cards.BOARD] == 8 and cards.SKIPS[cards.BOARD] == 0
+    assert cards.WILDS[cards.BOARD] == 8 and cards._SKIPS[cards.BOARD] == 0
 
 
 def test_each_number_card_is_one_colour_and_number_and_its_token_parses_back():

@@ -31,7 +31,7 @@ def home(app, resume, forget):
         app.playing = 0
     from app.screen import Menu, wrap
 
-    items = [[GAMES[i][0], _opener(i)] for i in range(len(GAMES))]
+    items = [[GAMES[i][0], lambda app, i=i: _open(app, i)] for i in range(len(GAMES))]
     items.append(["Settings", _settings])
     m = Menu("Games", items)
     if app.note:  # a damaged file's (a saved game's, the settings'): told once, here
@@ -55,11 +55,8 @@ def _last(store):
     return data[0] if data and len(data) == 1 and data[0] < len(GAMES) else 0
 
 
-def _opener(i):
-    def open_game(app):
-        app.playing = i
-        if _last(app.store) != i:
-            app.store.write(_LAST, bytes((i,)))  # power-up resumes this game's save first
-        app.go(app.game(i).menu(app))
-
-    return open_game
+def _open(app, i):
+    app.playing = i
+    if _last(app.store) != i:
+        app.store.write(_LAST, bytes((i,)))  # power-up resumes this game's save first
+    app.go(app.game(i).menu(app))

@@ -28,7 +28,7 @@ GAME_NAMES = ("level8", "levelup", "board")
 # Wilds and Skips in each game's deck (rulings L8-1 and LB-1); the board game has no Skip,
 # and its jokers wait in their own stack instead of being dealt.
 WILDS = (6, 5, 8)
-SKIPS = (3, 3, 0)
+_SKIPS = const((3, 3, 0))
 
 
 def is_wild(card):
@@ -65,14 +65,14 @@ def wild_as_colour(colour):
 def deck(game):
     """The cards a game deals from, as a bytearray: every number card, then the wilds and
     Skips that are shuffled in (none for the board game, whose jokers are never dealt)."""
-    extra = 0 if game == BOARD else WILDS[game] + SKIPS[game]
+    extra = 0 if game == BOARD else WILDS[game] + _SKIPS[game]
     out = bytearray(N_NUMBER_CARDS + extra)
     for c in range(N_NUMBER_CARDS):
         out[c] = c
     if extra:
         for i in range(WILDS[game]):
             out[N_NUMBER_CARDS + i] = WILD
-        for i in range(SKIPS[game]):
+        for i in range(_SKIPS[game]):
             out[N_NUMBER_CARDS + WILDS[game] + i] = SKIP
     return out
 
