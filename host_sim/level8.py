@@ -71,7 +71,7 @@ def check_deck(game, all_cards):
     seen = set()
     wilds = 0
     for c in all_cards:
-        if cards.is_number_card(c):
+        if c < cards.N_NUMBER_CARDS:
             if c in seen:
                 raise Malformed(cards.token(c) + " is given twice: the deck has one of each card")
             seen.add(c)

@@ -5,6 +5,15 @@ from level8.game import Game
 from level8.rules import K_ADD, K_DISCARD, K_GIVE, K_LAY, K_PUT, K_TAKE, move
 
 
+def number_card(colour, num):
+    """The code of the number card `num` (1..15) of colour `colour` (0..5: R O Y G B V)."""
+    return colour * cards.N_NUMBERS + num - 1
+
+
+def is_number_card(card):
+    return card < cards.N_NUMBER_CARDS
+
+
 def c(text):
     """Card codes for tokens: `R1 W S`."""
     return [notation.parse_card(t) for t in text.split()]

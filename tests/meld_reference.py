@@ -40,6 +40,7 @@ kept (then the worst one's is reused), and the answer.
 """
 
 from compat import const
+from l8helpers import number_card
 from level8 import cards, combos
 
 # Copies of cards' and levels' values, as constants the compiler puts in place (a test
@@ -64,12 +65,10 @@ _NONE = const(255)  # no choice made yet
 
 # The codes that can stand together in a set of each number / a colour group of each colour.
 _SET_CODES = tuple(
-    tuple([cards.number_card(c, n) for c in range(_COLOURS)] + [cards.wild_as_number(n)])
-    for n in range(1, _N + 1)
+    tuple([number_card(c, n) for c in range(_COLOURS)] + [cards.wild_as_number(n)]) for n in range(1, _N + 1)
 )
 _COLOUR_CODES = tuple(
-    tuple([cards.number_card(c, n) for n in range(1, _N + 1)] + [cards.wild_as_colour(c)])
-    for c in range(_COLOURS)
+    tuple([number_card(c, n) for n in range(1, _N + 1)] + [cards.wild_as_colour(c)]) for c in range(_COLOURS)
 )
 # Per card code: the set it can join (number - 1) and the colour group (colour), 255 for none;
 # as indexes of `per_set` and `per_colour`, where a card of no set or colour counts apart.

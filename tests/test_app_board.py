@@ -10,6 +10,7 @@ files in the store are another helper's): `board_files` names its files as the m
 """
 
 import pytest
+from l8helpers import number_card
 from level8 import board, boardbot, cards, rules, view
 from level8 import game as l8game
 from level8.game import Game
@@ -550,7 +551,7 @@ def test_two_discards_when_only_full_combinations_lie(tmp_path):
     s = g.state
     hh, app = power_up("pico_display", str(tmp_path))
     t = table(app, g)
-    c = cards.number_card(5, 6)  # V6
+    c = number_card(5, 6)  # V6
     t.focus = next(pos for pos in range(t.hn) if rules.hand(s, 0)[t.item(pos)] == c)
     app.key("ok", 0)
     m = app.screen

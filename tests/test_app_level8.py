@@ -10,6 +10,7 @@ draw from, what a card may be added to), L8-7 (the round's end), L8-9 (keeping c
 """
 
 import pytest
+from l8helpers import number_card
 from level8 import cards, referee, rules
 from level8.game import Game
 
@@ -273,7 +274,7 @@ def test_wild_values_are_asked_only_where_the_layout_leaves_them_open():
     from app.level8.wilds import _options
 
     w = cards.wild_as_number
-    r = lambda n: cards.number_card(0, n)  # noqa: E731
+    r = lambda n: number_card(0, n)  # noqa: E731
     assert _options([r(4), r(5), w(6)], RUN) == [[w(3), r(4), r(5)], [r(4), r(5), w(6)]]
     assert _options([r(4), w(5), r(6)], RUN) == [[r(4), w(5), r(6)]]
     assert _options([r(14), r(15), w(13)], RUN) == [[w(13), r(14), r(15)]]  # 15 is the top

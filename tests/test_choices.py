@@ -175,7 +175,7 @@ def settings_offered(app):
 
 def test_a_handheld_with_the_old_settings_keeps_them_all_after_the_update(tmp_path):
     root = str(tmp_path)
-    Store(root).write(cfg.OLD, OLD)
+    Store(root).write(cfg._OLD, OLD)
     app = power_up(root)
     assert vars(app.settings) == {"brightness": 50, "sleep_after": 10, "reasons": True}
     assert app.device._level == 50 and app.note is None
@@ -185,17 +185,17 @@ def test_a_handheld_with_the_old_settings_keeps_them_all_after_the_update(tmp_pa
     assert (t.pauses, t.players, t.mode) == (1, 4, saves.PASS) and offered(app) == OLD_OFFERED
     # only looked at: nothing written, the old file as it was
     st = Store(root)
-    assert st.read(cfg.FILE) is None and st.read(choices.FILE) is None and st.read(cfg.OLD) == OLD
+    assert st.read(cfg.FILE) is None and st.read(choices.FILE) is None and st.read(cfg._OLD) == OLD
 
 
 def test_settings_changed_first_leave_level_10s_old_choices_where_they_were(tmp_path):
     root = str(tmp_path)
-    Store(root).write(cfg.OLD, OLD)
+    Store(root).write(cfg._OLD, OLD)
     app = power_up(root)
     choose(app, "Settings")
     choose(app, "Brightness")  # 50 -> 70, saved at once, in the new format
     st = Store(root)
-    assert st.read(cfg.FILE) == b"LC\x02\x46\x0a\x01" and st.read(cfg.OLD) == OLD
+    assert st.read(cfg.FILE) == b"LC\x02\x46\x0a\x01" and st.read(cfg._OLD) == OLD
     app = power_up(root)  # the new file wins from now on
     assert vars(app.settings) == {"brightness": 70, "sleep_after": 10, "reasons": True}
     assert new_game_offers(root) == OLD_OFFERED
@@ -203,7 +203,7 @@ def test_settings_changed_first_leave_level_10s_old_choices_where_they_were(tmp_
 
 def test_start_keeps_the_choices_in_level_10s_own_file_and_the_old_file_no_longer_counts(tmp_path):
     root = str(tmp_path)
-    Store(root).write(cfg.OLD, OLD)
+    Store(root).write(cfg._OLD, OLD)
     app = power_up(root)
     choose(app, "New game")
     app.key("left", 0)  # Pro -> Standard
@@ -213,7 +213,7 @@ def test_start_keeps_the_choices_in_level_10s_own_file_and_the_old_file_no_longe
     assert type(app.screen).__name__ == "Team" and rules.players(app.screen.game.state) == 5
     assert "app.level10.choices" not in sys.modules and "app.level10.newgame" not in sys.modules
     st = Store(root)
-    assert st.read(choices.FILE) == b"LN\x01\x02\x05\x00" and st.read(cfg.OLD) == OLD
+    assert st.read(choices.FILE) == b"LN\x01\x02\x05\x00" and st.read(cfg._OLD) == OLD
     st.remove("game")
     assert new_game_offers(root)[:4] == ["Difficulty: Standard", "Deal: random", "Start", "Players: 5"]
     # the old settings were brightness 50; the settings were never changed, so they stand
@@ -263,7 +263,7 @@ def test_the_record_is_not_kept_in_memory_while_the_new_game_menu_is_open(tmp_pa
 
 def test_watch_a_game_plays_the_last_difficulty_and_keeps_nothing(tmp_path):
     root = str(tmp_path)
-    Store(root).write(cfg.OLD, b"LC\x01\x50\x05\x03\x01\x01")  # Beginner, from the old file
+    Store(root).write(cfg._OLD, b"LC\x01\x50\x05\x03\x01\x01")  # Beginner, from the old file
     app = power_up(root)
     choose(app, "Watch a game")
     assert type(app.screen).__name__ == "Watch" and rules.pauses(app.screen.game.state) == 3
@@ -285,7 +285,7 @@ def note_on_the_menu(app):
     return getattr(app, "games_note", "") or " ".join(app.screen.info)
 
 
-@pytest.mark.parametrize("name", [cfg.FILE, cfg.OLD])
+@pytest.mark.parametrize("name", [cfg.FILE, cfg._OLD])
 @pytest.mark.parametrize("junk", JUNK)
 def test_damaged_settings_give_a_short_message_and_the_defaults(tmp_path, name, junk):
     """The same for the settings: the defaults when nothing else is there."""
@@ -309,15 +309,15 @@ def test_settings_that_are_not_settings_are_removed_too_and_the_old_ones_stand(t
     assert note_on_the_menu(app) == "not settings" and vars(app.settings) == vars(cfg.Settings())
     assert Store(root).read(cfg.FILE) is None
     Store(root).write(cfg.FILE, b"LC\x02\x50\x05\x07")
-    Store(root).write(cfg.OLD, OLD)
+    Store(root).write(cfg._OLD, OLD)
     app = power_up(root)
     assert note_on_the_menu(app) == "not settings" and app.settings.brightness == 50
-    assert Store(root).read(cfg.FILE) is None and Store(root).read(cfg.OLD) == OLD
+    assert Store(root).read(cfg.FILE) is None and Store(root).read(cfg._OLD) == OLD
 
 
 def test_damaged_old_settings_lose_level_10s_old_choices_too(tmp_path):
     for slot in (".a", ".b"):
-        (tmp_path / (cfg.OLD + slot)).write_bytes(b"LG\x01garbage")
+        (tmp_path / (cfg._OLD + slot)).write_bytes(b"LG\x01garbage")
     assert new_game_offers(str(tmp_path)) == DEFAULT_OFFERED
 
 
@@ -329,7 +329,7 @@ def test_damaged_choices_are_removed_with_a_short_message_once(tmp_path, junk, o
     them, else the defaults)."""
     root = str(tmp_path)
     if old:
-        Store(root).write(cfg.OLD, OLD)
+        Store(root).write(cfg._OLD, OLD)
     if junk is None:
         Store(root).write(choices.FILE, b"LN\x01\x02\x01\x05")  # a good copy, but not choices
     else:
@@ -370,7 +370,7 @@ def test_a_power_cut_while_start_saves_the_choices_loses_at_most_them(kind):
     power-up offers the old choices or the new ones, says nothing, and is either on the
     title menu or at the new game's first move."""
     flash = FakeFlash(kind)
-    Store("/", flash).write(cfg.OLD, OLD)
+    Store("/", flash).write(cfg._OLD, OLD)
     snap = flash.snapshot()
     seen = set()
     k = 0

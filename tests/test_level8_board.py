@@ -13,7 +13,6 @@ from l8helpers import c, deck_for, ref_dead_end, tokens
 from level8 import board, cards, game, referee, rules, track, view
 from level8.board import (
     AT_BOARD,
-    B_AGAIN,
     B_POS,
     B_REACH,
     GIVE,
@@ -329,7 +328,7 @@ def test_action_again_is_lost_when_the_round_ends_in_the_first_turn():
     lay(g, "B7 G7 Y7 / R1 R2 R3")
     away(g, 0, "O9 O11 O13 V15")  # the round's end this turn, sooner than play reaches it
     discard(g, "V1")
-    assert rules.phase(s) == OVER and not board.again(s) and s[AT_BOARD + B_AGAIN] == 0
+    assert rules.phase(s) == OVER and not board.again(s) and s[AT_BOARD + board._B_AGAIN] == 0
 
 
 def test_action_swap_discards_one_to_three_then_draws_one_more_from_the_draw_pile():

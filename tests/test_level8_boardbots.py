@@ -317,7 +317,7 @@ def _swapping():
     s = g.state
     s[AT_BOARD + B_POS] = space(track.SWAP)
     s[rules.AT_PHASE] = SWAP
-    s[AT_BOARD + board.B_ACTION] = track.SWAP
+    s[AT_BOARD + board._B_ACTION] = track.SWAP
     return g
 
 

@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from l8helpers import number_card
 from level8 import cards, combos, levels, notation, sides
 from level8.levels import COLOUR, RUN, SET
 
@@ -46,7 +47,7 @@ def test_l8_1_levelup_deck_is_90_numbers_5_jokers_3_skips():
 def test_lb_1_board_game_deals_only_the_90_number_cards_and_keeps_8_jokers_apart():
     d = cards.deck(cards.BOARD)
     assert sorted(d) == list(range(90))
-    assert cards.WILDS[cards.BOARD] == 8 and cards.SKIPS[cards.BOARD] == 0
+    assert cards.WILDS[cards.BOARD] == 8 and cards._SKIPS[cards.BOARD] == 0
 
 
 def test_each_number_card_is_one_colour_and_number_and_its_token_parses_back():
@@ -59,7 +60,7 @@ def test_each_number_card_is_one_colour_and_number_and_its_token_parses_back():
 
 
 @pytest.mark.parametrize("tok,code", [
-    ("R7", cards.number_card(0, 7)), ("o15", cards.number_card(1, 15)), ("V1", cards.number_card(5, 1)),
+    ("R7", number_card(0, 7)), ("o15", number_card(1, 15)), ("V1", number_card(5, 1)),
     ("W", cards.WILD), ("w", cards.WILD), ("S", cards.SKIP), ("W=7", cards.wild_as_number(7)),
     ("w=15", cards.wild_as_number(15)), ("W=r", cards.wild_as_colour(0)), ("W=V", cards.wild_as_colour(5)),
 ])
@@ -309,7 +310,7 @@ def groups(draw, max_free=3):
     numbers = st.integers(max(1, centre - 3), min(15, centre + 3))
     one_colour = draw(st.integers(0, 5))
     colours = draw(st.sampled_from([st.just(one_colour), st.integers(0, 5)]))
-    numbered = draw(st.lists(st.builds(cards.number_card, colours, numbers), max_size=6, unique=True))
+    numbered = draw(st.lists(st.builds(number_card, colours, numbers), max_size=6, unique=True))
     free = [cards.WILD] * draw(st.integers(0, max_free))
     valued = draw(st.lists(st.sampled_from(NUMBER_VALUES[max(0, centre - 3):centre + 3] + COLOUR_VALUES[:2]),
                            max_size=1))
@@ -376,16 +377,16 @@ def build_layout(reqs, rnd, wilds=0):
         options = []
         if kind == RUN:
             for start in range(1, 17 - n):
-                per_number = [[cards.number_card(c, v) for c in range(6)] for v in range(start, start + n)]
+                per_number = [[number_card(c, v) for c in range(6)] for v in range(start, start + n)]
                 options.append([rnd.choice([c for c in cs if c not in used]) for cs in per_number])
         elif kind == SET:
             for v in range(1, 16):
-                free = [cards.number_card(c, v) for c in range(6) if cards.number_card(c, v) not in used]
+                free = [number_card(c, v) for c in range(6) if number_card(c, v) not in used]
                 if len(free) >= n:
                     options.append(rnd.sample(free, n))
         else:
             for c in range(6):
-                free = [cards.number_card(c, v) for v in range(1, 16) if cards.number_card(c, v) not in used]
+                free = [number_card(c, v) for v in range(1, 16) if number_card(c, v) not in used]
                 options.append(rnd.sample(free, n))
         group = rnd.choice(options)
         used.update(group)

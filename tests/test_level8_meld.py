@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from l8helpers import is_number_card, number_card
 from level8 import cards, combos, meld, notation, sides
 from level8.levels import COLOUR, RUN, SET
 
@@ -56,7 +57,7 @@ def rank(layout, hand):
     return (
         sum(cards.is_wild(c) for c in laid),
         -len(laid),
-        sum(cards.number(c) for c in kept if cards.is_number_card(c)),
+        sum(cards.number(c) for c in kept if is_number_card(c)),
     )
 
 
@@ -66,11 +67,11 @@ def laid_out(reqs):
     hand = []
     for i, (kind, size) in enumerate(reqs):
         if kind == RUN:
-            hand += [cards.number_card(i, n) for n in range(1, size + 1)]
+            hand += [number_card(i, n) for n in range(1, size + 1)]
         elif kind == SET:
-            hand += [cards.number_card(c, 10 + i) for c in range(size)]
+            hand += [number_card(c, 10 + i) for c in range(size)]
         else:
-            hand += [cards.number_card(5 - i, n) for n in range(1, size + 1)]
+            hand += [number_card(5 - i, n) for n in range(1, size + 1)]
     return hand
 
 
@@ -189,9 +190,7 @@ def small_hands(draw):
     """Up to 6 cards near one number or of two colours, free wilds, a valued wild, a Skip."""
     centre = draw(st.integers(1, 15))
     numbers = st.integers(max(1, centre - 2), min(15, centre + 2))
-    natural = draw(
-        st.lists(st.builds(cards.number_card, st.integers(0, 1), numbers), max_size=5, unique=True)
-    )
+    natural = draw(st.lists(st.builds(number_card, st.integers(0, 1), numbers), max_size=5, unique=True))
     valued = [cards.SKIP, cards.wild_as_number(centre), cards.wild_as_colour(0)]
     extra = draw(
         st.lists(st.sampled_from(draw(st.sampled_from([[cards.WILD, cards.SKIP], valued]))), max_size=3)
@@ -278,14 +277,14 @@ def test_the_finders_constants_are_those_of_cards_and_levels():
     n, colours = cards.N_NUMBERS, cards.N_COLOURS
     assert (
         tuple(
-            bytes([cards.number_card(c, v) for c in range(colours)] + [cards.wild_as_number(v)])
+            bytes([number_card(c, v) for c in range(colours)] + [cards.wild_as_number(v)])
             for v in range(1, n + 1)
         )
         == meld._SET_CODES
     )
     assert (
         tuple(
-            bytes([cards.number_card(c, v) for v in range(1, n + 1)] + [cards.wild_as_colour(c)])
+            bytes([number_card(c, v) for v in range(1, n + 1)] + [cards.wild_as_colour(c)])
             for c in range(colours)
         )
         == meld._COLOUR_CODES
@@ -295,24 +294,22 @@ def test_the_finders_constants_are_those_of_cards_and_levels():
     assert bytes([cards.colour(c) if cards.colour(c) >= 0 else 255 for c in codes]) == meld._COLOUR_OF
     assert bytes([min(v, n) for v in meld._SET_OF]) == meld._SET_SLOT
     assert bytes([min(v, colours) for v in meld._COLOUR_OF]) == meld._COLOUR_SLOT
-    assert bytes([cards.number(c) if cards.is_number_card(c) else 0 for c in codes]) == meld._KEPT_VALUE
+    assert bytes([cards.number(c) if is_number_card(c) else 0 for c in codes]) == meld._KEPT_VALUE
 
 
 def extreme_hands():
     """Hands that made the old search nest deepest: long stretches of one colour, many of
     one number, runs with wilds to fill."""
-    red = [cards.number_card(0, v) for v in range(1, 15)]
+    red = [number_card(0, v) for v in range(1, 15)]
     return [
         (red, ((COLOUR, 5), (SET, 3))),
         (red, ((RUN, 9),)),
         (red[:11] + g("W W W"), ((RUN, 3), (RUN, 3))),
         (
-            [cards.number_card(c, 5) for c in range(6)]
-            + [cards.number_card(c, 6) for c in range(6)]
-            + g("W W"),
+            [number_card(c, 5) for c in range(6)] + [number_card(c, 6) for c in range(6)] + g("W W"),
             ((SET, 2),) * 4,
         ),
-        ([cards.number_card(c % 6, v) for c, v in zip(range(14), range(1, 15))], ((RUN, 7),)),
+        ([number_card(c % 6, v) for c, v in zip(range(14), range(1, 15))], ((RUN, 7),)),
     ]
 
 

@@ -9,7 +9,12 @@ from hypothesis import strategies as st
 
 from app import settings as cfg
 from app.level10 import stats
-from app.level10.stats import ASSISTED, BEST, BEST_STREAK, NEW_BEST, NEW_STREAK, PLAYED, STREAK, WON, Stats
+from app.level10.stats import _BEST as BEST
+from app.level10.stats import _BEST_STREAK as BEST_STREAK
+from app.level10.stats import _NEW_STREAK as NEW_STREAK
+from app.level10.stats import _PLAYED as PLAYED
+from app.level10.stats import _STREAK as STREAK
+from app.level10.stats import ASSISTED, NEW_BEST, WON, Stats
 from tools import micropython as mpy
 
 # -- stats ----------------------------------------------------------------------------

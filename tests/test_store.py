@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from app import store as store_mod
-from app.store import MAX_SIZE, Damaged, Store, crc16
+from app.store import _MAX_SIZE as MAX_SIZE
+from app.store import Damaged, Store, crc16
 from tools import micropython as mpy
 
 # --- fake flash (runs under MicroPython too) ---

@@ -106,7 +106,9 @@ class App:
         self.entropy = (self.entropy * 33 + now + 1) & 0x3FFFFFFF
         self.last = now
         if not self.awake:  # the press that wakes the screen does nothing else
-            self.wake()
+            self.awake = True
+            (self.device or self.p.d).power(True)
+            self.apply_settings()
             return
         self.screen.key(self, k)
         self.render()
@@ -129,11 +131,6 @@ class App:
     def sleep(self):
         self.awake = False
         (self.device or self.p.d).power(False)  # the device also dims the backlight
-
-    def wake(self):
-        self.awake = True
-        (self.device or self.p.d).power(True)
-        self.apply_settings()
 
     def apply_settings(self):
         if self.device:

@@ -11,8 +11,6 @@ import sys
 
 from app.store import Store
 
-LOG = "error.log"
-
 
 def labels(board):
     """Logical key -> the name of the first button giving it ("ok" -> "A")."""
@@ -48,16 +46,23 @@ def main(board, clock=None, root="/", device=None, on_start=None):
         except Exception as e:  # noqa: BLE001 - anything at all: show it, log it, go on
             started = app is not None
             app = None  # let it go: the error screen may need the memory
-            write_log(root, e)
+            log = "error.log"  # a local, not a module name: names are interned for good
+            try:
+                with open(root.rstrip("/") + "/" + log, "w") as f:
+                    sys.print_exception(e, f)  # the simulator gives CPython's sys one too
+            except Exception:  # noqa: BLE001 - a full flash must not hide the error screen
+                pass
             if not started:
                 set_aside_saves(store)  # the start failed: do not resume a save again
             try:
                 from app.crash import error_screen  # only ever needed here
 
-                error_screen(device, e, LOG, not started)
+                error_screen(device, e, log, not started)
             except Exception:  # noqa: BLE001 - no memory even for that: still wait below
                 pass
-            wait_for_button(device, clock)  # never a tight loop, whatever failed
+            b = device.buttons  # wait for a button: never a tight loop, whatever failed
+            while not b.poll(clock.ticks_ms()):
+                clock.sleep_ms(20)
 
 
 def set_aside_saves(store):
@@ -88,19 +93,3 @@ def loop(app, device, clock):
                 app.key(k, now)
         app.tick(now)
         clock.sleep_ms(10)
-
-
-def write_log(root, e):
-    try:
-        with open(root.rstrip("/") + "/" + LOG, "w") as f:
-            sys.print_exception(e, f)  # the simulator gives CPython's sys one too
-    except Exception:  # noqa: BLE001 - a full flash must not hide the error screen
-        pass
-
-
-def wait_for_button(device, clock):
-    b = device.buttons
-    while True:
-        if b.poll(clock.ticks_ms()):
-            return
-        clock.sleep_ms(20)

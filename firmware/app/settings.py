@@ -8,10 +8,10 @@ Stored under FILE as b"LC", version 2, brightness, sleep_after, flags (bit 0 rea
 6 bytes. decode() rejects bytes that are not settings (ValueError) and pulls each value
 into range, so an odd value never reaches the hardware.
 
-Before games were plug-ins the settings were stored under OLD as version 1, 8 bytes:
+Before games were plug-ins the settings were stored under "settings" as version 1, 8 bytes:
 b"LC", 1, brightness, sleep_after, then the only game's last New game choices (two
 bytes and bit 1 of the flags byte, which is last). decode() still reads it, taking only
-its own values, and load() reads OLD until FILE is first written. Nothing writes OLD
+its own values, and load() reads it until FILE is first written. Nothing writes it
 again: that game (Level 10, app/level10/choices.py) reads its part from it too until it
 has a file of its own, so both parts survive whichever is saved first.
 """
@@ -20,12 +20,12 @@ from app.prefs import Settings  # noqa: F401 - the App's object; defaults there
 from compat import const
 
 FILE = "options"  # the store's name for the settings
-OLD = "settings"  # the name version 1 was stored under
+_OLD = const("settings")  # the name version 1 was stored under
 
 SLEEP_CHOICES = (1, 2, 5, 10, 0)  # minutes, in menu order; 0 = never
 STEP = const(10)  # brightness step, percent
 
-_MAGIC = b"LC"
+_MAGIC = const(b"LC")
 _VERSION = const(2)
 _SIZE = const(6)
 _OLD_SIZE = const(8)
@@ -88,11 +88,11 @@ def decode(data):
 
 
 def load(store):
-    """(the settings, a note for the player or None): from FILE, else from OLD, else the
+    """(the settings, a note for the player or None): from FILE, else from _OLD, else the
     defaults. A damaged file is removed and the note says why; the next one is tried, as
     App.load tries its fallback."""
     note = None
-    for name in (FILE, OLD):
+    for name in (FILE, _OLD):
         try:
             data = store.read(name)
             if data is not None:

@@ -6,7 +6,7 @@ holding one copy behind an 8-byte header:
 
     0..1  magic b"L\\x10"
     2..3  sequence number, little-endian; +1 each write, wrapping at 2**16
-    4..5  payload length (at most MAX_SIZE), or 0xFFFF for "removed" with no payload
+    4..5  payload length (at most _MAX_SIZE), or 0xFFFF for "removed" with no payload
     6..7  CRC-16/CCITT (poly 0x1021, start 0xFFFF) over the name, bytes 0..5 and the payload
 
 A write goes to the slot NOT holding the newest valid copy, so that copy stays intact
@@ -33,10 +33,10 @@ import sys
 
 from compat import const
 
-MAX_SIZE = const(1024)  # largest payload; a bigger length field means a foreign file
+_MAX_SIZE = const(1024)  # largest payload; a bigger length field means a foreign file
 _HEAD = const(8)
 _GONE = const(0xFFFF)  # the length field of a "removed" copy
-_MAGIC = b"L\x10"
+_MAGIC = const(b"L\x10")
 
 _VALID = const(0)
 _ABSENT = const(1)
@@ -92,7 +92,7 @@ class Store:
         self._made = root == "/"
 
     def _path(self, name, slot):
-        return self.root + name + (".b" if slot else ".a")
+        return self.root + name + ".a.b"[2 * slot : 2 * slot + 2]  # NAME.a or NAME.b
 
     def _load(self, name, slot):
         """(kind, sequence number, payload or the reason it is bad) of one slot file;
@@ -110,7 +110,7 @@ class Store:
             n = head[4] | head[5] << 8
             payload = None
             if n != _GONE:
-                if n > MAX_SIZE:
+                if n > _MAX_SIZE:
                     return _BAD, 0, "not a save file"
                 payload = f.read(n) if n else b""
                 if len(payload) < n:
@@ -160,9 +160,9 @@ class Store:
         return latest
 
     def write(self, name, data):
-        """Store `data` (bytes, at most MAX_SIZE) under `name`, keeping the previous copy
+        """Store `data` (bytes, at most _MAX_SIZE) under `name`, keeping the previous copy
         intact until this one is complete. OSError from the file system goes through."""
-        if len(data) > MAX_SIZE:
+        if len(data) > _MAX_SIZE:
             raise ValueError("too big to store")
         self._put(name, data, len(data))
 

@@ -1,14 +1,15 @@
 """The games menu, the title of a handheld with several games (app/games.py), and where
 power-up goes: straight back into a saved game when there is one, the game last opened
-from the games menu first (the store's LAST), then the others in order. Loaded only to
+from the games menu first (the store's "playing"), then the others in order. Loaded only to
 build the menu; its code goes with the menu.
 """
 
 import sys
 
 from app.games import GAMES
+from compat import const
 
-LAST = "playing"  # the store's name for the row last opened from the games menu (1 byte)
+_LAST = const("playing")  # the store's name for the row last opened from the games menu (1 byte)
 
 
 def home(app, resume, forget):
@@ -30,7 +31,7 @@ def home(app, resume, forget):
         app.playing = 0
     from app.screen import Menu, wrap
 
-    items = [[GAMES[i][0], _opener(i)] for i in range(len(GAMES))]
+    items = [[GAMES[i][0], lambda app, i=i: _open(app, i)] for i in range(len(GAMES))]
     items.append(["Settings", _settings])
     m = Menu("Games", items)
     if app.note:  # a damaged file's (a saved game's, the settings'): told once, here
@@ -47,18 +48,15 @@ def _settings(app):
 
 def _last(store):
     try:
-        data = store.read(LAST)
+        data = store.read(_LAST)
     except ValueError:
-        store.clear_damaged(LAST)
+        store.clear_damaged(_LAST)
         data = None
     return data[0] if data and len(data) == 1 and data[0] < len(GAMES) else 0
 
 
-def _opener(i):
-    def open_game(app):
-        app.playing = i
-        if _last(app.store) != i:
-            app.store.write(LAST, bytes((i,)))  # power-up resumes this game's save first
-        app.go(app.game(i).menu(app))
-
-    return open_game
+def _open(app, i):
+    app.playing = i
+    if _last(app.store) != i:
+        app.store.write(_LAST, bytes((i,)))  # power-up resumes this game's save first
+    app.go(app.game(i).menu(app))

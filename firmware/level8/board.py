@@ -105,14 +105,14 @@ AT_BOARD = const(192)  # AT_AREA + N_CARDS
 B_POS = const(0)
 B_DICE = const(12)
 B_REACH = const(14)
-B_ACTION = const(16)
+_B_ACTION = const(16)
 B_COUNT = const(17)
-B_AGAIN = const(18)
+_B_AGAIN = const(18)
 B_ACTOR = const(19)
 B_ASKED = const(20)
 B_SHOWN = const(22)
-BOARD_BYTES = const(40)
-SIZE = const(232)  # AT_BOARD + BOARD_BYTES
+_BOARD_BYTES = const(40)
+SIZE = const(232)  # AT_BOARD + _BOARD_BYTES
 JOKERS = const(13)  # FRONT: the jokers' stack
 SHOW_MAX = const(3)
 COLOUR_ASK = const(16)  # an asked value from here on is a colour
@@ -158,12 +158,12 @@ def reached(s):
 
 def action(s):
     """The track kind of the action under way, NONE between actions."""
-    return s[AT_BOARD + B_ACTION]
+    return s[AT_BOARD + _B_ACTION]
 
 
 def again(s):
     """True when the seat on turn takes another turn after this one (AGAIN)."""
-    return bool(s[AT_BOARD + B_AGAIN])
+    return bool(s[AT_BOARD + _B_AGAIN])
 
 
 def actor(s):
@@ -266,9 +266,9 @@ def _deal(s, order):
         _sort(s, begin(s, HAND_OF + seat), end(s, HAND_OF + seat))
     _move(s, end(s, DRAW_PILE) - 1, DRAW_PILE, PILE + d, 0)
     b = AT_BOARD
-    s[b + B_ACTION] = NONE
+    s[b + _B_ACTION] = NONE
     s[b + B_COUNT] = 0
-    s[b + B_AGAIN] = 0
+    s[b + _B_AGAIN] = 0
     s[b + B_ACTOR] = NO_SEAT
     s[b + B_ASKED] = 0
     for i in range(MAX_PLAYERS * SHOW_MAX):
@@ -410,16 +410,16 @@ def _to_play(s):
     """The action is done: step 2 and 3 (the card game's PLAY). A seat left with no card
     to discard (robbed when the draw pile could give nothing back) ends its turn there."""
     b = AT_BOARD
-    s[b + B_ACTION] = NONE
+    s[b + _B_ACTION] = NONE
     s[b + B_COUNT] = 0
     s[b + B_ACTOR] = NO_SEAT
     s[AT_PHASE] = PLAY
     seat = s[AT_TURN]
     if not hand_count(s, seat):  # no last card discarded, so no round's end: the turn passes
         b = AT_BOARD
-        if not s[b + B_AGAIN]:
+        if not s[b + _B_AGAIN]:
             s[AT_TURN] = (seat + 1) % s[AT_PLAYERS]
-        s[b + B_AGAIN] = 0
+        s[b + _B_AGAIN] = 0
         s[AT_PHASE] = ROLL
         _unless_dead_end(s)
 
@@ -430,7 +430,7 @@ def _do(s, space, order):
     b = AT_BOARD
     s[b + B_POS + seat] = space
     kd = KINDS[space]
-    s[b + B_ACTION] = kd
+    s[b + _B_ACTION] = kd
     if kd == track.STAR:
         s[AT_PHASE] = STAR
     elif kd == track.ONE:
@@ -438,7 +438,7 @@ def _do(s, space, order):
     elif kd == track.TWO:
         _pick(s, 2)
     elif kd == track.AGAIN:
-        s[b + B_AGAIN] = 1
+        s[b + _B_AGAIN] = 1
         _pick(s, 1)
     elif kd == track.SWAP:
         s[b + B_COUNT] = 0
@@ -517,11 +517,11 @@ def _make_known(s, p, c):
             return
 
 
-def _hand_over(s, giver, c, order, known_card):
-    """Card c from the giver's hand to the seat on turn's; the giver draws a replacement."""
-    i = _find_in_hand(s, giver, c)
-    _into_hand(s, s[AT_TURN], i, HAND_OF + giver, known_card)
-    _draw(s, giver, order)
+def _hand_over(s, seat, c, order, known_card):
+    """Card c from the seat's hand to the seat on turn's; the seat draws a replacement."""
+    i = _find_in_hand(s, seat, c)
+    _into_hand(s, s[AT_TURN], i, HAND_OF + seat, known_card)
+    _draw(s, seat, order)
 
 
 def _asked(s):
@@ -544,8 +544,8 @@ def _finish(s, seat):
     next seat's roll, or the same seat's again after an AGAIN (lost when the round ended)."""
     _end_turn(s, seat)
     b = AT_BOARD
-    more = s[b + B_AGAIN]
-    s[b + B_AGAIN] = 0
+    more = s[b + _B_AGAIN]
+    s[b + _B_AGAIN] = 0
     if s[AT_PHASE] == DRAW:
         s[AT_PHASE] = ROLL
         if more:

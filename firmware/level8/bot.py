@@ -51,22 +51,19 @@ STRENGTHS = ("Easy", "Medium", "Hard")
 HARD = 2
 
 # What each strength does beyond the simplest play (bits of _FEATURES[strength]).
-TAKE_FIT = const(1)  # laid out: take a discard top that fits a laid combination
-TAKE_NEAR = const(2)  # not laid out: take a top that lowers the cards lacking (else only one that lays out)
-DRAW_SHED = const(4)  # laid out or able to: take the top that lets it add the most cards, chains included
-LACK = const(8)  # discard the card whose loss leaves the fewest lacking (else the one sharing least)
-OUTS = const(16)  # ... then the one leaving the most unseen cards that close a gap
-FEED = const(32)  # ... and not a card a laid-out opponent could add
-LAYOUT = const(64)  # lay the best way to aim that leaves the fewest cards the table cannot take
+_TAKE_FIT = const(1)  # laid out: take a discard top that fits a laid combination
+_TAKE_NEAR = const(2)  # not laid out: take a top that lowers the cards lacking (else only one that lays out)
+_DRAW_SHED = const(4)  # laid out or able to: take the top that lets it add the most cards, chains included
+_LACK = const(8)  # discard the card whose loss leaves the fewest lacking (else the one sharing least)
+_OUTS = const(16)  # ... then the one leaving the most unseen cards that close a gap
+_FEED = const(32)  # ... and not a card a laid-out opponent could add
+_LAYOUT = const(64)  # lay the best way to aim that leaves the fewest cards the table cannot take
 WILDS = const(128)  # adds chains first, a wild bridges a run's gap, other wilds wait for going out
-GAP = const(256)  # laid out: discard the card farthest from a laid run's end
-THREAT = const(512)  # give a Skip to the seat nearest to winning (else the next seat)
-KEEP_NEED = const(1024)  # keep the cards that leave the fewest lacking (L8-9)
-_FEATURES = [
-    0,
-    TAKE_FIT | TAKE_NEAR | LACK | THREAT,
-    TAKE_FIT | TAKE_NEAR | DRAW_SHED | LACK | OUTS | FEED | LAYOUT | WILDS | GAP | THREAT | KEEP_NEED,
-]
+_GAP = const(256)  # laid out: discard the card farthest from a laid run's end
+_THREAT = const(512)  # give a Skip to the seat nearest to winning (else the next seat)
+_KEEP_NEED = const(1024)  # keep the cards that leave the fewest lacking (L8-9)
+_MEDIUM = const(_TAKE_FIT | _TAKE_NEAR | _LACK | _THREAT)
+_FEATURES = [0, _MEDIUM, _MEDIUM | _DRAW_SHED | _OUTS | _FEED | _LAYOUT | WILDS | _GAP | _KEEP_NEED]
 
 _W = cards.WILD
 _S = cards.SKIP
@@ -144,12 +141,12 @@ def _see(c):
     return 1 if c != NONE and cards.is_wild(c) else 0
 
 
-def _outs(spare):
-    """Unseen cards that would close a gap `need.short(..., True)` marked, plus the unseen
-    wilds `spare`."""
+def _outs(wilds):
+    """Unseen cards that would close a gap `need.short(..., True)` marked, plus `wilds` (the
+    unseen wilds)."""
     g = need.gaps[0]
     gc = need.gaps[1]
-    o = spare
+    o = wilds
     for n in range(1, 16):
         if g >> n & 1:
             o += _unseen[n]
@@ -186,8 +183,8 @@ def _fits_laid(v, slots, c):
 # -- a light model of the laid combinations, to count the cards a hand could add -------
 
 
-def _load_model(v, slots, layout, lreqs):
-    """The laid groups of `slots`, plus `layout` (groups for `lreqs`) when given."""
+def _load_model(v, slots, layout, reqs):
+    """The laid groups of `slots`, plus `layout` (groups for `reqs`) when given."""
     _model[0] = 0
     _model[1] = 0
     _model[2] = 0
@@ -197,7 +194,7 @@ def _load_model(v, slots, layout, lreqs):
             _model_add(_kind(v, slot), g)
     if layout:
         for r in range(len(layout)):
-            _model_add(lreqs[r][0], layout[r])
+            _model_add(reqs[r][0], layout[r])
 
 
 def _model_add(kind, g):
@@ -301,10 +298,10 @@ def _draw(v, seat, f):
     rq = rules.reqs(v, seat)
     laid = rules.laid(v, seat)
     pick = -1
-    if f & DRAW_SHED:
+    if f & _DRAW_SHED:
         pick = _draw_hard(v, seat, hand, rq, laid)
     else:
-        slots = _laid_slots(v) if laid and f & TAKE_FIT else 0
+        slots = _laid_slots(v) if laid and f & _TAKE_FIT else 0
         w = need.load(hand)
         lack = need.short(rq) - w
         for p in range(rules.players(v)):
@@ -320,7 +317,7 @@ def _draw(v, seat, f):
                 else:
                     need.add(top, 1)
                     now = need.short(rq) - w
-                    better = now < lack if f & TAKE_NEAR else now <= 0
+                    better = now < lack if f & _TAKE_NEAR else now <= 0
                     need.add(top, -1)
                 if better:
                     pick = p
@@ -375,8 +372,8 @@ def _turn(t, seat, strength):
         rq = rules.reqs(t, seat)
         w = need.load(hand)
         lay = None
-        if need.short(rq, strength & LAYOUT) <= w and (len(hand) > _size(rq) or rules.level(t, seat) == 8):
-            lay = _best_layout(t, hand, rq) if strength & LAYOUT else _layout(hand, rq, 0)
+        if need.short(rq, strength & _LAYOUT) <= w and (len(hand) > _size(rq) or rules.level(t, seat) == 8):
+            lay = _best_layout(t, hand, rq) if strength & _LAYOUT else _layout(hand, rq, 0)
         if lay is not None:
             for r in range(len(lay)):
                 for c in lay[r]:
@@ -578,7 +575,7 @@ def _target(v, seat, strength):
         p = (seat + k) % n
         if rules.skipped(v, p):
             continue
-        if not strength & THREAT:
+        if not strength & _THREAT:
             return p
         # nearest to winning the game, then to ending the round
         x = rules.level(v, p) * 4 + (60 - 4 * rules.hand_count(v, p) if rules.laid(v, p) else 0)
@@ -627,46 +624,46 @@ def _worth(c, hand, reqs):
     return score
 
 
-def _discard(t, seat, hand, f, among=None):
-    """The card to discard: the one with the lowest key. Laid out (GAP): the card farthest
-    from a laid run's end. Not yet (LACK): the card whose loss leaves the fewest cards
-    lacking, then (OUTS) the most unseen cards closing a gap. Otherwise, and to break
-    ties, the card sharing least with the hand. FEED: not a card a laid-out opponent could
-    add. A wild or a Skip only when nothing else is left. `among`: only these cards."""
+def _discard(t, seat, hand, f, pool=None):
+    """The card to discard: the one with the lowest key. Laid out (_GAP): the card farthest
+    from a laid run's end. Not yet (_LACK): the card whose loss leaves the fewest cards
+    lacking, then (_OUTS) the most unseen cards closing a gap. Otherwise, and to break
+    ties, the card sharing least with the hand. _FEED: not a card a laid-out opponent could
+    add. A wild or a Skip only when nothing else is left. `pool`: only these cards."""
     slots = _laid_slots(t)
     laid = rules.laid(t, seat)
     rq = rules.reqs(t, seat)
     if laid:
         _load_model(t, slots, None, None)
     else:
-        spare = _scan(t, seat) if f & OUTS else 0
+        spare = _scan(t, seat) if f & _OUTS else 0
         w = need.load(hand)
-    others = slots & ~(15 << (seat * GROUPS_PER_SEAT)) if f & FEED else 0
+    others = slots & ~(15 << (seat * GROUPS_PER_SEAT)) if f & _FEED else 0
     best = -1
     key = 0
     for i in range(len(hand)):
         c = hand[i]
-        if (i and hand[i - 1] == c) or (among is not None and c not in among):
+        if (i and hand[i - 1] == c) or (pool is not None and c not in pool):
             continue
         if c >= _NC:
             k = 1 << 20 if c == _W else 1 << 19
         else:
             k = _worth(c, hand, rq) * 2 - cards.number(c) // 8
             if laid:
-                if f & GAP:
+                if f & _GAP:
                     k -= _gap(c) * 1000
-            elif f & LACK:
+            elif f & _LACK:
                 need.add(c, -1)
-                lack = need.short(rq, f & OUTS) - w
+                lack = need.short(rq, f & _OUTS) - w
                 if lack < 0:
                     lack = 0
                 k += lack * _LACK_COST
-                if f & OUTS and lack:
+                if f & _OUTS and lack:
                     k -= _outs(spare) * _OUTS_COST
                 need.add(c, 1)
             if others and _fits_laid(t, others, c) >= 0:
                 k += _FEED_COST
-            if f & FEED:
+            if f & _FEED:
                 k += _FEED_SEEN_COST * _wanted(t, seat, c)
         if best < 0 or k < key:
             best = c
@@ -715,7 +712,7 @@ def _keep(v, seat, strength):
         for c in hand:
             if c >= _NC or c in chosen:
                 continue
-            if strength & KEEP_NEED:
+            if strength & _KEEP_NEED:
                 need.load(chosen)
                 need.add(c, 1)
                 k = need.short(rq)

@@ -28,11 +28,7 @@ GAME_NAMES = ("level8", "levelup", "board")
 # Wilds and Skips in each game's deck (rulings L8-1 and LB-1); the board game has no Skip,
 # and its jokers wait in their own stack instead of being dealt.
 WILDS = (6, 5, 8)
-SKIPS = (3, 3, 0)
-
-
-def is_number_card(card):
-    return card < N_NUMBER_CARDS
+_SKIPS = const((3, 3, 0))
 
 
 def is_wild(card):
@@ -58,29 +54,25 @@ def number(card):
     return 0
 
 
-def number_card(colour_index, num):
-    return colour_index * N_NUMBERS + num - 1
-
-
 def wild_as_number(num):
     return WILD_NUMBER + num - 1
 
 
-def wild_as_colour(colour_index):
-    return WILD_COLOUR + colour_index
+def wild_as_colour(colour):
+    return WILD_COLOUR + colour
 
 
 def deck(game):
     """The cards a game deals from, as a bytearray: every number card, then the wilds and
     Skips that are shuffled in (none for the board game, whose jokers are never dealt)."""
-    extra = 0 if game == BOARD else WILDS[game] + SKIPS[game]
+    extra = 0 if game == BOARD else WILDS[game] + _SKIPS[game]
     out = bytearray(N_NUMBER_CARDS + extra)
     for c in range(N_NUMBER_CARDS):
         out[c] = c
     if extra:
         for i in range(WILDS[game]):
             out[N_NUMBER_CARDS + i] = WILD
-        for i in range(SKIPS[game]):
+        for i in range(_SKIPS[game]):
             out[N_NUMBER_CARDS + WILDS[game] + i] = SKIP
     return out
 
@@ -107,5 +99,5 @@ def name(card):
     if card == SKIP:
         return "a Skip"
     if card < WILD_COLOUR:
-        return "a wild as " + str(card - WILD_NUMBER + 1)
-    return "a wild as " + COLOUR_NAMES[card - WILD_COLOUR]
+        return "a wild as %d" % (card - WILD_NUMBER + 1)
+    return "a wild as %s" % COLOUR_NAMES[card - WILD_COLOUR]

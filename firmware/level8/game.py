@@ -10,10 +10,11 @@ the state's bytes: the generator that shuffles on is inside them.
 import sys
 from array import array
 
+from compat import const
 from level8 import rules
 from level8.rules import AT_GAME, AT_TURN, MAX_MOVES, IllegalMove  # noqa: F401
 
-_BOARD = 2  # cards.BOARD
+_BOARD = const(2)  # cards.BOARD
 _board = []  # type: list  # level8.board once a board game is played: an import in a function allocates on MicroPython
 # The app lets the rules go between moves, emptied on MicroPython (app.level8.drop); the
 # board game's rules from before would call into the emptied ones, so each load of this
@@ -21,10 +22,10 @@ _board = []  # type: list  # level8.board once a board game is played: an import
 # attribute first). CPython empties nothing, and a `from level8 import board, game` must
 # keep the board it has just imported.
 if sys.implementation.name == "micropython":
-    for _name in ("board", "board_referee"):
-        sys.modules.pop("level8." + _name, None)
-        if hasattr(sys.modules["level8"], _name):
-            delattr(sys.modules["level8"], _name)
+    for _name in ("level8.board", "level8.board_referee"):
+        sys.modules.pop(_name, None)
+        if hasattr(sys.modules["level8"], _name[7:]):
+            delattr(sys.modules["level8"], _name[7:])
 
 
 def board_rules():

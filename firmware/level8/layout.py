@@ -164,8 +164,8 @@ def ender(s):
     return s[AT_ENDER]
 
 
-def _seat(s, seat, field):
-    return s[AT_SEATS + seat * SEAT_BYTES + field]
+def _seat(s, seat, i):
+    return s[AT_SEATS + seat * SEAT_BYTES + i]
 
 
 def level(s, seat):

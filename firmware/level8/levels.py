@@ -27,4 +27,4 @@ CARD_ONE_STAR = (
     ((SET, 2), (SET, 3), (SET, 4)),
 )
 
-N_LEVELS = const(8)
+_N_LEVELS = const(8)

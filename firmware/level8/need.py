@@ -35,8 +35,8 @@ _load = bytearray(_SLOTS)  # cards asked of each of them
 _pick = bytearray(4)  # per requirement: the run's lowest number, the set's number (or place), the colour
 _per = bytearray(cards.N_COLOURS)  # cards of each colour the numbers take
 _taken = [0] * cards.N_COLOURS  # ... and their numbers, bit n
-MAX_AIMS = const(8)
-aims = bytearray(4 * MAX_AIMS)  # best ways to aim, 4 bytes each: _pick for each requirement
+_MAX_AIMS = const(8)
+aims = bytearray(4 * _MAX_AIMS)  # best ways to aim, 4 bytes each: _pick for each requirement
 found = [0]  # how many of them `aims` holds
 gaps = [0, 0]
 
@@ -72,7 +72,7 @@ def short(reqs, marks=False):
     groups listed last, as every printed level does). `aims` then holds the first best
     way to aim at it found (`found[0]` is 1), per requirement a run's lowest number, a
     set's number or a group's colour. With `marks`, every best way is searched: `aims`
-    holds the first MAX_AIMS of them, and `gaps[0]` gets bit n for each number n one more
+    holds the first _MAX_AIMS of them, and `gaps[0]` gets bit n for each number n one more
     card of which would lower the lack, `gaps[1]` bit c for each such colour c (each is a
     gap in one of the best ways, and only such a card lowers the lack)."""
     gaps[0] = 0
@@ -97,7 +97,7 @@ def _leaf(k, m, best, g, gc):
     gaps[0] |= g
     gaps[1] |= gc
     j = found[0]
-    if j < MAX_AIMS:
+    if j < _MAX_AIMS:
         for i in range(k):
             aims[4 * j + i] = _pick[i]
         found[0] = j + 1

@@ -126,11 +126,6 @@ def reqs(s, seat):
     return _SIDES[s[AT_SIDES + seat] - 1][lv - 1]
 
 
-def keeps(s):
-    """True when the keep-four option of Level Up is on (L8-9)."""
-    return bool(s[AT_OPTIONS] & OPT_KEEP)
-
-
 def dealer(s):
     return s[AT_DEALER]
 
@@ -185,15 +180,15 @@ def _move(s, i, a, b, j):
     s[t] = c
 
 
-def _sorted_at(s, b, c, skip, key_run):
+def _sorted_at(s, b, c, skip, by_number):
     """Where card c goes in section b to keep it sorted past its first `skip` cards."""
     lo = begin(s, b)
     hi = end(s, b)
-    k = cards.number(c) if key_run else c
+    k = cards.number(c) if by_number else c
     j = skip
     while lo + j < hi:
         d = s[lo + j]
-        if (cards.number(d) if key_run else d) > k:
+        if (cards.number(d) if by_number else d) > k:
             break
         j += 1
     return j
@@ -277,19 +272,19 @@ def new_state(game_id, n_players, seed=0, first_dealer=0, keep=False, deck=None)
     return s
 
 
-def _gather(s, b, lo_section, hi_section, leave_top, leave_kept):
+def _gather(s, b, lo, hi, top, keep):
     """Move every card of sections lo..hi-1 into section b (b < lo), but each section's top
-    card with `leave_top` and a hand's kept cards with `leave_kept`. A laid wild comes back
+    card with `top` and a hand's kept cards with `keep` (both bools). A laid wild comes back
     without its value (L8-3 fixes it only while it lies in its combination), so the cards
     to shuffle are the same whatever was laid, and an explicit order names them plainly."""
-    for k in range(lo_section, hi_section):
+    for k in range(lo, hi):
         stay = 0
-        if leave_top and size(s, k):
+        if top and size(s, k):
             stay = 1
-        if leave_kept and HAND_OF <= k < HAND_OF + MAX_PLAYERS:
+        if keep and HAND_OF <= k < HAND_OF + MAX_PLAYERS:
             stay = s[AT_SEATS + (k - HAND_OF) * SEAT_BYTES + S_KEPT]
         while size(s, k) > stay:
-            i = end(s, k) - 1 if leave_kept else begin(s, k)
+            i = end(s, k) - 1 if keep else begin(s, k)
             _move(s, i, k, b, size(s, b))
             j = end(s, b) - 1
             if s[j] > cards.SKIP:  # a valued wild
@@ -461,15 +456,15 @@ def _settle(s, order):
 # -- what may be played -------------------------------------------------------
 
 
-def _first_value(kind_):
-    """The first valued wild code a free wild may be put down as for a requirement kind:
+def _first_value(k):
+    """The first valued wild code a free wild may be put down as for a requirement kind k:
     a colour for a colour group, a number for a run or a set."""
-    return cards.WILD_COLOUR if kind_ == COLOUR else cards.WILD_NUMBER
+    return cards.WILD_COLOUR if k == COLOUR else cards.WILD_NUMBER
 
 
-def _end_value(kind_):
-    """One past the last valued wild code for a requirement kind (see _first_value)."""
-    return cards.N_CODES if kind_ == COLOUR else cards.WILD_COLOUR
+def _end_value(k):
+    """One past the last valued wild code for a requirement kind k (see _first_value)."""
+    return cards.N_CODES if k == COLOUR else cards.WILD_COLOUR
 
 
 def _kind_of_slot(s, slot):

@@ -23,12 +23,15 @@ def unseen(*looks):
             a[i] = 0xFFFF
 
 
-def _waste(ax, ay, ax1, ay1, bx, by, bx1, by1):
-    """Pixels the bounding box of two rectangles covers beyond the two (roughly: overlap
-    counts once against them)."""
-    ux = max(ax1, bx1) - min(ax, bx)
-    uy = max(ay1, by1) - min(ay, by)
-    return ux * uy - (ax1 - ax) * (ay1 - ay) - (bx1 - bx) * (by1 - by)
+def _waste(b, i, x, y, x1, y1):
+    """Pixels the bounding box of the kept rectangle b[i:i + 4] and (x, y, x1, y1) covers
+    beyond the two (roughly: overlap counts once against them)."""
+    # the kept one's corners as locals: argument names are interned for good, locals are not
+    u = b[i]
+    v = b[i + 1]
+    u1 = b[i + 2]
+    v1 = b[i + 3]
+    return (max(u1, x1) - min(u, x)) * (max(v1, y1) - min(v, y)) - (u1 - u) * (v1 - v) - (x1 - x) * (y1 - y)
 
 
 class Painter:
@@ -88,7 +91,7 @@ class Painter:
         for i in range(0, self.n * 4, 4):
             if i == skip:
                 continue
-            waste = _waste(b[i], b[i + 1], b[i + 2], b[i + 3], x, y, x1, y1)
+            waste = _waste(b, i, x, y, x1, y1)
             if waste <= _SLACK:
                 b[i] = min(b[i], x)
                 b[i + 1] = min(b[i + 1], y)
@@ -110,7 +113,7 @@ class Painter:
         bi = bj = 0
         for i in range(0, self.n * 4, 4):
             for j in range(i + 4, self.n * 4, 4):
-                waste = _waste(b[i], b[i + 1], b[i + 2], b[i + 3], b[j], b[j + 1], b[j + 2], b[j + 3])
+                waste = _waste(b, i, b[j], b[j + 1], b[j + 2], b[j + 3])
                 if waste < best:
                     best = waste
                     bi = i

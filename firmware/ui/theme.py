@@ -14,7 +14,7 @@ PANEL = const(3)  # empty grid slots, boxes
 SKY = const(4)  # the five worlds, in row order: SKY + world
 FOREST = const(5)
 SWAMP = const(6)
-VOLCANO = const(7)
+_VOLCANO = const(7)
 DESERT = const(8)
 HILITE = const(9)  # the cursor, the selected menu line
 INK = const(10)  # dark text on a light tile or on HILITE
@@ -25,7 +25,7 @@ TARGET = const(14)  # a row or column the chosen card may go to
 COLUMN = const(15)  # the current column's empty slots
 
 # 8-bit r, g, b per index, three bytes each (bytes, not tuples: a few bytes of heap, not a kilobyte)
-PALETTE = (
+_PALETTE = const(
     b"\x06\x0a\x1c"  # BG: night blue
     b"\xec\xec\xec"  # FG
     b"\x78\x7c\x8c"  # DIM
@@ -51,6 +51,6 @@ MONO = b"\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x00"
 def setup(display):
     """Load the palette into a colour display (a mono one needs nothing)."""
     if not display.mono:
-        p = PALETTE
+        p = _PALETTE
         for i in range(16):
             display.palette(i, p[3 * i], p[3 * i + 1], p[3 * i + 2])

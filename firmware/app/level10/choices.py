@@ -10,7 +10,7 @@ range. Only the New game menu and Watch a game read them, and neither keeps them
 this module: each loads it to read or write them and lets it go at once.
 
 Until FILE is first written, the choices come from the settings file of before games were
-plug-ins (app/settings.py, OLD, version 1), which held them: pauses in byte 5, players in
+plug-ins (app/settings.py, _OLD, version 1), which held them: pauses in byte 5, players in
 byte 6, pass_play in bit 1 of byte 7. Settings of before pass_play existed have bit 1
 clear: bots, as New game offered first. Another game keeps its choices the same way,
 under a name of its own.
@@ -19,9 +19,9 @@ under a name of its own.
 from compat import const
 
 FILE = "l10new"  # the store's name for them
-_OLD = "settings"  # app.settings.OLD, not imported: its code is not needed here
+_OLD = const("settings")  # app.settings._OLD, not imported: its code is not needed here
 
-_MAGIC = b"LN"
+_MAGIC = const(b"LN")
 _VERSION = const(1)
 _SIZE = const(6)
 
@@ -66,7 +66,7 @@ def decode(data):
 
 
 def from_old(data):
-    """The choices held by old settings (`data`, the bytes stored under OLD); the defaults
+    """The choices held by old settings (`data`, the bytes stored under _OLD); the defaults
     when those bytes are not version 1 settings."""
     if data is None or len(data) != 8 or data[0:3] != b"LC\x01" or data[7] > 3:
         return Choices()

@@ -21,17 +21,18 @@ from compat import const
 
 FILE = "stats"  # the store's name for them
 
-PLAYED = const(0)
+# The row's fields: public only those other modules read (a public name is interned for good)
+_PLAYED = const(0)
 WON = const(1)
-BEST = const(2)
-STREAK = const(3)
-BEST_STREAK = const(4)
+_BEST = const(2)
+_STREAK = const(3)
+_BEST_STREAK = const(4)
 ASSISTED = const(5)
 
 NEW_BEST = const(1)  # record() flags: this game set the best score
-NEW_STREAK = const(2)  # ... or the best streak
+_NEW_STREAK = const(2)  # ... or the best streak
 
-_MAGIC = b"LT"
+_MAGIC = const(b"LT")
 _VERSION = const(1)
 _SIZE = const(47)
 _CAP = const(0xFFFF)
@@ -59,36 +60,36 @@ def _more(n):
 
 
 def record(stats, pauses, won, score, assisted=False):
-    """Count a finished game; NEW_BEST | NEW_STREAK for the records it set."""
+    """Count a finished game; NEW_BEST | _NEW_STREAK for the records it set."""
     if not 0 <= pauses <= 3:
         raise ValueError("pauses must be 0 to 3")
     r = stats.rows[pauses]
     if assisted:
         r[ASSISTED] = _more(r[ASSISTED])
         if not won:
-            r[STREAK] = 0
+            r[_STREAK] = 0
         return 0
     new = 0
-    r[PLAYED] = _more(r[PLAYED])
+    r[_PLAYED] = _more(r[_PLAYED])
     score = min(max(score, 0), 100)
-    if score > r[BEST]:
-        r[BEST] = score
+    if score > r[_BEST]:
+        r[_BEST] = score
         new = NEW_BEST
     if won:
         r[WON] = _more(r[WON])
-        r[STREAK] = _more(r[STREAK])
-        if r[STREAK] > r[BEST_STREAK]:
-            r[BEST_STREAK] = r[STREAK]
-            new |= NEW_STREAK
+        r[_STREAK] = _more(r[_STREAK])
+        if r[_STREAK] > r[_BEST_STREAK]:
+            r[_BEST_STREAK] = r[_STREAK]
+            new |= _NEW_STREAK
     else:
-        r[STREAK] = 0
+        r[_STREAK] = 0
     return new
 
 
 def win_rate(stats, pauses):
     """Unassisted games won, as a whole percent rounded down (0 before any game)."""
     r = stats.rows[pauses]
-    return r[WON] * 100 // r[PLAYED] if r[PLAYED] else 0
+    return r[WON] * 100 // r[_PLAYED] if r[_PLAYED] else 0
 
 
 def encode(stats):
@@ -97,9 +98,9 @@ def encode(stats):
     out[2] = _VERSION
     at = 3
     for r in stats.rows:
-        for f in (PLAYED, WON, BEST, STREAK, BEST_STREAK, ASSISTED):
+        for f in (_PLAYED, WON, _BEST, _STREAK, _BEST_STREAK, ASSISTED):
             out[at] = r[f] & 0xFF
-            if f == BEST:
+            if f == _BEST:
                 at += 1
                 continue
             out[at + 1] = r[f] >> 8
@@ -114,19 +115,19 @@ def decode(data):
     stats = Stats()
     at = 3
     for r in stats.rows:
-        for f in (PLAYED, WON, BEST, STREAK, BEST_STREAK, ASSISTED):
-            if f == BEST:
+        for f in (_PLAYED, WON, _BEST, _STREAK, _BEST_STREAK, ASSISTED):
+            if f == _BEST:
                 r[f] = data[at]
                 at += 1
             else:
                 r[f] = data[at] | data[at + 1] << 8
                 at += 2
         if (
-            r[WON] > r[PLAYED]
-            or r[BEST] > 100
-            or (r[BEST] and not r[PLAYED])
-            or r[STREAK] > r[BEST_STREAK]
-            or r[BEST_STREAK] > r[WON]
+            r[WON] > r[_PLAYED]
+            or r[_BEST] > 100
+            or (r[_BEST] and not r[_PLAYED])
+            or r[_STREAK] > r[_BEST_STREAK]
+            or r[_BEST_STREAK] > r[WON]
         ):
             raise ValueError("statistics damaged")
     return stats

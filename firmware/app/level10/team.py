@@ -32,7 +32,7 @@ from level10.talk import UNKNOWN, Talk, announce
 from ui.level10 import HINT, MENU, PICK, RESET, TALK, UNDO
 
 PERIOD = const(1200)  # ms of app time a bot's chosen move is on show before it is played
-GAP = const(400)  # ms between a bot's move and the next bot's thinking, to see it land
+_GAP = const(400)  # ms between a bot's move and the next bot's thinking, to see it land
 SHOW = const(2500)  # ms each seat's line stays on the OLED's bottom line
 _RING = (RESET, UNDO, HINT, TALK, MENU)  # after the hand; the OLED has no room for Menu (Back opens it)
 
@@ -208,7 +208,7 @@ class Team(Play):
                 app.full = True
         elif seat == 0:
             self.talk.forget(0)
-            self.due = ticks_add(app.last, GAP)  # the bots' turns start after a moment
+            self.due = ticks_add(app.last, _GAP)  # the bots' turns start after a moment
         self.step = PICK
         self.n_chosen = 0
         self.after_change(app)
@@ -271,7 +271,7 @@ class Team(Play):
         self.game.apply(m)  # chosen among this position's legal moves
         self.moved(app, seat, m)
         self.shown = 0  # the player's turn: the OLED's bottom line starts at the next seat
-        self.due = ticks_add(now, SHOW if self.my_turn() else GAP)
+        self.due = ticks_add(now, SHOW if self.my_turn() else _GAP)
 
     def undo(self, app):
         """With bots: back to before the player's last move (the bots' moves after it go

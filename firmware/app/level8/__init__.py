@@ -11,8 +11,8 @@ import sys
 
 from app.app import forget as _forget
 from app.games import GAMES
+from compat import const
 
-_CONSERVATIVE = sys.implementation.name == "micropython"  # its collector: see drop()
 GAME = 0  # kinds of file
 STATS = 1
 NEW = 2
@@ -21,7 +21,7 @@ NEW = 2
 # letters: one table rather than nine names, and no second copy of the rows' names, in
 # the heap the whole time a game is played.
 SAVE = ("l8game", "lugame", "bggame")
-_KINDS = ("game", "stats", "new")
+_KINDS = const(("game", "stats", "new"))
 # The code a bot (or the hint) decides with, and the words it says what it did in: loaded
 # for that only (app/level8/bots.py) and let go at once.
 BOT_CODE = ("level8.bot", "level8.need", "level8.meld", "level8.combos", "level8.sides", "level8.view")
@@ -65,7 +65,8 @@ def drop(*names):
     that function, and through the module's globals all of its code; an emptied module
     keeps nothing else. Only MicroPython's collector is: on the host the simulator and the
     tests share these modules with the app, so they are only unloaded there."""
-    gone = [sys.modules.get(name) for name in names] if _CONSERVATIVE else ()
+    micro = sys.implementation.name == "micropython"
+    gone = [sys.modules.get(name) for name in names] if micro else ()
     forget(*names)
     for i in range(len(gone)):
         if gone[i] is not None and names[i] not in KEPT:  # one KEPT stays whole

@@ -104,9 +104,10 @@ def card(app, t, i):
             g = layout.group(s, owner, slot % layout.GROUPS_PER_SEAT)
             if app.p.mono:
                 label = "+%s: %s" % (tokens([x]) if wild else "", _short(g))
+            elif wild:
+                label = "Add as %s to %s %s %s" % (tokens([x])[1:], w, words.group_name(s, slot), _short(g))
             else:
-                label = "Add%s to %s %s %s" % (
-                    " as " + tokens([x])[1:] if wild else "", w, words.group_name(s, slot), _short(g))
+                label = "Add to %s %s %s" % (w, words.group_name(s, slot), _short(g))
             items.append([label, _play(t, m), m])
         elif k == layout.K_DISCARD and x == c:
             label = "Discard " + (cards.name(c) if not app.p.mono else tokens([c]))

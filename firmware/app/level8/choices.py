@@ -18,7 +18,7 @@ Loaded to read or write them, then let go.
 
 from compat import const
 
-_MAGIC = b"LE"
+_MAGIC = const(b"LE")
 _VERSION = const(1)
 _SIZE = const(7)
 _BOARD = const(2)  # level8.cards.BOARD

@@ -33,15 +33,17 @@ def _table_gone():
 # OLED's table lets it go after each key (seat.py, play.py). The choosers' code still
 # comes and goes: kept too, it left too little room for what a stale word in the heap can
 # hold after the meld finder (docs/benchmarks.md).
-_KEPT = (
-    "app.level8.play",
-    "app.level8.turn",
-    "app.level8.seat",
-    "app.level8.saves",
-    "ui.level8.colour",
-    "level8.game",
-    "level8.rules",
-    "level8.sides",
+_KEPT = const(
+    (
+        "app.level8.play",
+        "app.level8.turn",
+        "app.level8.seat",
+        "app.level8.saves",
+        "ui.level8.colour",
+        "level8.game",
+        "level8.rules",
+        "level8.sides",
+    )
 )
 
 
@@ -245,10 +247,12 @@ def finish(app, table, gave_up=False):
             info.append("%-8s %s" % (names[q][:8], "won" if lv > 8 else "level %d" % lv))
         else:
             info.append("%-9s %s" % (names[q], "won" if lv > 8 else "on level %d" % lv))
-    tail = "%d rounds%s" % (
-        rounds,
-        ", assisted" if assisted else (", record!" if app.p.mono else ", a new record!") if best else "",
-    )
+    if assisted:
+        tail = "%d rounds, assisted" % rounds
+    elif best:
+        tail = ("%d rounds, record!" if app.p.mono else "%d rounds, a new record!") % rounds
+    else:
+        tail = "%d rounds" % rounds
     if app.p.mono and len(info) > 3:
         info = info[:3]
     info.append(tail)

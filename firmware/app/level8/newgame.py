@@ -22,7 +22,7 @@ class NewGame(Menu):
         if game == 0:
             self.c.keep = False
         forget("app.level8.choices")
-        super().__init__(name(game) + ": new game", [], back=back)
+        super().__init__("%s: new game" % name(game), [], back=back)
         self.wide = app.p.cols > 30
         self.fill()
 

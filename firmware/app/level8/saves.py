@@ -20,15 +20,15 @@ from compat import const
 
 HINTED = const(1)
 BY_COLOUR = const(2)
-MAGIC = b"L8"
-VERSION = const(1)
+_MAGIC = const(b"L8")
+_VERSION = const(1)
 _HEAD = const(6)
 
 
 def encode(state, flags, people, strength):
     out = bytearray(_HEAD)
-    out[0:2] = MAGIC
-    out[2] = VERSION
+    out[0:2] = _MAGIC
+    out[2] = _VERSION
     out[3] = flags & (HINTED | BY_COLOUR)
     out[4] = people
     out[5] = strength
@@ -38,9 +38,9 @@ def encode(state, flags, people, strength):
 def decode(data, game_id):
     """(Game, flags, people, strength) from a save of game `game_id`; ValueError with a
     short reason when it is not one this firmware can resume."""
-    if len(data) < _HEAD or data[0:2] != MAGIC:
+    if len(data) < _HEAD or data[0:2] != _MAGIC:
         raise ValueError("not a saved game")
-    if data[2] != VERSION:
+    if data[2] != _VERSION:
         raise ValueError("saved by another version")
     from level8 import layout
     from level8.game import Game

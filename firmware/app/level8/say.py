@@ -7,8 +7,10 @@ from app.level8.words import group_name, whose
 from ui.level8 import by_number, tokens
 
 
-def _what(s, q, step, name, mono):
-    """The step of seat q in words without the subject ("took red 7 from Bot 3's pile")."""
+def _what(s, q, step, name, hint=False):
+    """The step of seat q in words without the subject: what it did ("took red 7 from
+    Bot 3's pile") or, for a hint, what to do ("take red 7 from your pile"). Whole
+    phrases, not words swapped in: a word this short would be interned for good."""
     m = step[0]
     k = layout.kind(m)
     if k == layout.K_DRAW:
@@ -16,7 +18,9 @@ def _what(s, q, step, name, mono):
     if k == layout.K_TAKE:
         p = layout.target(m)
         c = layout.pile_top(s, p)
-        return "took %s from %s pile" % (cards.name(c), whose(p, q, name))
+        w = whose(p, q, name)
+        w = "your" if hint and w == "own" else w
+        return ("take %s from %s pile" if hint else "took %s from %s pile") % (cards.name(c), w)
     if k == layout.K_SKIPPED:
         return "is skipped this turn"
     if k == layout.K_PUT:
@@ -24,27 +28,35 @@ def _what(s, q, step, name, mono):
         for x in step:
             if layout.kind(x) == layout.K_PUT:
                 groups[layout.target(x)].append(layout.card(x))
-        return "laid out: " + " + ".join([tokens(sorted(g, key=by_number)) for g in groups])
+        laid = " + ".join([tokens(sorted(g, key=by_number)) for g in groups])
+        return ("lay out: %s" if hint else "laid out: %s") % laid
     if k == layout.K_ADD:
         slot = layout.target(m)
-        return "added %s to %s %s" % (
-            cards.name(layout.card(m)), whose(slot // layout.GROUPS_PER_SEAT, q, name), group_name(s, slot))
+        w = whose(slot // layout.GROUPS_PER_SEAT, q, name)
+        w = "your" if hint and w == "own" else w
+        return ("add %s to %s %s" if hint else "added %s to %s %s") % (
+            cards.name(layout.card(m)),
+            w,
+            group_name(s, slot),
+        )
     if k == layout.K_DISCARD:
-        return "discarded " + cards.name(layout.card(m))
+        return ("discard " if hint else "discarded ") + cards.name(layout.card(m))
     if k == layout.K_GIVE:
         t = layout.target(m)
-        return "gave a Skip to " + ("you" if name(t) == "You" else name(t))
+        return ("give a Skip to %s" if hint else "gave a Skip to %s") % (
+            "you" if name(t) == "You" else name(t)
+        )
     if k == layout.K_KEEP or k == layout.K_KEPT:
         n = len(step) - 1
-        return "kept %d card%s" % (n, "" if n == 1 else "s")
+        return ("keep %d card%s" if hint else "kept %d card%s") % (n, "" if n == 1 else "s")
     if k == layout.K_CANCEL:
-        return "took the level back"
+        return "take the level back" if hint else "took the level back"
     return ""
 
 
 def step(s, q, st, name, mono=False):
     """Seat q's step `st` (a list of moves, before they are played) in words."""
-    what = _what(s, q, st, name, mono)
+    what = _what(s, q, st, name)
     if not what:
         return ""
     who = name(q)
@@ -61,10 +73,7 @@ def hint(s, q, steps, name, mono=False):
     k = layout.kind(first[0])
     if k == layout.K_DRAW:
         return "Hint: draw from the draw pile"
-    t = "Hint: " + _what(s, q, first, name, mono)
-    t = t.replace("took", "take").replace("laid out", "lay out").replace("added", "add")
-    t = t.replace("discarded", "discard").replace("gave", "give").replace("kept", "keep")
-    t = t.replace(" own ", " your ")
+    t = "Hint: " + _what(s, q, first, name, True)
     if len(steps) > 1 and k != layout.K_KEEP:
         nxt = steps[1][0]
         if layout.kind(nxt) == layout.K_DISCARD:

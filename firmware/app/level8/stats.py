@@ -14,7 +14,7 @@ assisted (2 bytes each, little-endian) and fewest (1 byte): 14 bytes.
 
 from compat import const
 
-_MAGIC = b"LS"
+_MAGIC = const(b"LS")
 _VERSION = const(1)
 _SIZE = const(14)
 _CAP = const(0xFFFF)

@@ -4,7 +4,9 @@ combination's kind. Loaded with the chooser or the message that says them."""
 from level8 import layout
 from level8.levels import KIND_NAMES
 
-_KINDS = ("run", "set", "colour group")  # by requirement kind (levels.RUN, SET, COLOUR)
+from compat import const
+
+_KINDS = const(("run", "set", "colour group"))  # by requirement kind (levels.RUN, SET, COLOUR)
 
 
 def whose(q, actor, name):

@@ -52,10 +52,10 @@ def by_number(c):
     return cards.number(c) * 128 + c
 
 
-def begin(view, p, t, full, n_lines):
+def begin(view, p, t, full, n):
     """The start both tables share: the round's end drawn instead of the table (once, or
-    again on a full draw), a cleared screen and forgotten lines after a full draw or after
-    the round's end; the state to draw, None when the round's end was handled."""
+    again on a full draw), a cleared screen and the n lines forgotten after a full draw or
+    after the round's end; the state to draw, None when the round's end was handled."""
     s = t.state
     if layout.phase(s) == layout.OVER:
         if full or not view.over:
@@ -66,7 +66,7 @@ def begin(view, p, t, full, n_lines):
         view.over = False
         p.clear()
         unseen(view.tiles)
-        view.lines = [None] * n_lines
+        view.lines = [None] * n
         view.mine = view.bar = view.msg = view.seen = None
     return s
 

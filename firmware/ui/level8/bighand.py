@@ -9,7 +9,7 @@ Loaded only to draw such a hand, and let go once it is drawn (the views keep onl
 it drew, as data): the card games never load it.
 
 What the view last drew here is kept in the view's `shown`, the window's first position
-in its `first`; its own `tiles` are marked undrawn (and `tiles[15]` = DRAWN, which a
+in its `first`; its own `tiles` are marked undrawn (and `tiles[15]` = _DRAWN, which a
 full draw and the view's own drawing change), so that the view draws its hand whole once
 the hand fits its line again, and this module whole after anything drew over it.
 """
@@ -24,8 +24,8 @@ from ui import level8 as T
 from ui import theme
 from ui.paint import unseen
 
-MAX = const(14)  # cards a window holds at most (the colour table's tiles across)
-DRAWN = const(0xFFFE)
+_MAX = const(14)  # cards a window holds at most (the colour table's tiles across)
+_DRAWN = const(0xFFFE)
 _TW = const(17)  # colour.py's tile pitch
 
 
@@ -33,9 +33,9 @@ def draw(v, p, t, y):
     """The hand of table `t` by view `v` (mono.Table or colour.Table) at height y, the
     view's hand line."""
     tiles = v.tiles
-    fresh = tiles[0] != 0xFFFF or tiles[15] != DRAWN  # the hand's area was drawn over
+    fresh = tiles[0] != 0xFFFF or tiles[15] != _DRAWN  # the hand's area was drawn over
     unseen(tiles)
-    tiles[15] = DRAWN
+    tiles[15] = _DRAWN
     if p.mono:
         _mono(v, p, t, y, fresh)
     else:
@@ -90,9 +90,9 @@ def _colour(v, p, t, y, fresh):
         now.append(0x6000 | hn - e)
     shown = getattr(v, "shown", None)
     if fresh or shown is None:
-        shown = v.shown = array("H", bytes(2 * MAX))
+        shown = v.shown = array("H", bytes(2 * _MAX))
         unseen(shown)
-    for k in range(MAX):
+    for k in range(_MAX):
         look = now[k] if k < len(now) else 0
         was = shown[k]
         if was == look:
@@ -118,7 +118,7 @@ def _window(v, t, end):
         if focus < f:
             f = focus
         elif end(f) <= focus:
-            f = max(f, focus - MAX + 1)
+            f = max(f, focus - _MAX + 1)
             while end(f) <= focus:
                 f += 1
     while f and end(f - 1) >= hn:
@@ -128,9 +128,9 @@ def _window(v, t, end):
 
 
 def _slots(f, hn):
-    """The end of a colour window from `f`: MAX tiles, the first a mark when cards are left
+    """The end of a colour window from `f`: _MAX tiles, the first a mark when cards are left
     out before, the last when after."""
-    n = MAX - (f > 0)
+    n = _MAX - (f > 0)
     if f + n < hn:
         n -= 1
     return f + n
@@ -151,7 +151,7 @@ def _flow(p, t, hand, f, y, right):
     x = 8 if f else 0
     line = 0
     pos = f
-    while pos < t.hn and len(at) < MAX:
+    while pos < t.hn and len(at) < _MAX:
         c = hand[t.order[pos]]
         # a number card's token is its colour and number (T.token's, not built for its width)
         w = 6 * (2 + (c % N_NUMBERS > 8) if c < N_NUMBER_CARDS else len(T.token(c)))
