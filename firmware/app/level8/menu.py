@@ -110,6 +110,17 @@ def play(app, g, flags, people, strength, message):
     t.rest()  # the rules' code comes back with the first move
 
 
+def table_again(app, seat):
+    """The table back from a screen over it, as the Seat `seat` kept it (app/level8/seat.py)."""
+    from app.level8.play import Table
+    from app.level8.seat import COVER_CODE
+
+    t = Table(app, memo=seat)
+    app.go(t)
+    forget("app.level8.menu", *COVER_CODE)
+    return t
+
+
 def resume(app, asked=False):
     """Back into the row's saved game. True when there was one to resume."""
     game = which(app)

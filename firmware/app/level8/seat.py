@@ -70,18 +70,13 @@ class Seat:
         return q >= self.people
 
     def close(self, app):
-        """The table again, as it was; the code of the screen over it goes. The table is
+        """The table again, as it was (on the OLED through the game's menus, which import
+        the table: never the other way); the code of the screen over it goes. The table is
         returned."""
         t = self.table
         if t is None:
-            # the OLED's table, made again from this Seat: its code comes back (imported
-            # here, not through the game's menus, whose code a key would load for nothing)
-            from app.level8.play import Table
-
-            t = Table(app, memo=self)
-            forget("app.level8.menu")  # the pause menu's, if it was that
-        else:
-            t.message = self.message  # the one field a screen over the table sets
+            return app.game().table_again(app, self)
+        t.message = self.message  # the one field a screen over the table sets
         app.go(t)
         forget(*COVER_CODE)
         return t
