@@ -136,9 +136,9 @@ def choose(t, app, it):
         g = seat.game if it != LAY and it != TABLE else None  # a chooser of moves: they are listed
         act.open(app, seat, it)  # Lay out: the chooser opens on the best layout at once
         if g is not None and g.listed > 0 and app.screen is not t:
-            # the moves listed, kept for the one chosen (commit): the OLED's table comes
-            # back as a copy of the Seat, with them
-            seat.listed = g.buf[: g.listed]
+            # the moves listed, kept for the one chosen (commit): by the table a colour
+            # board keeps; the OLED's comes back as a copy of the Seat, with them
+            (seat.table or seat).listed = g.buf[: g.listed]
         t.covered(app)
 
 
