@@ -2,6 +2,7 @@
 
     .venv/bin/python -m tools.l8round parts BOARD   # the OK at the first round's end, by parts
     .venv/bin/python -m tools.l8round keys BOARD    # the slowest keys of a whole game
+    .venv/bin/python -m tools.l8round key BOARD --at K   # key K of that game, by parts
 
 Both play the 6-player game `tools.apprun.keys_for_level8` finds (you and 5 bots) from the
 deployed .mpy files, as `tools.bench app` does.
@@ -15,6 +16,15 @@ FrameBuffer.blit loop alone; the same with the stand-in bus).
 
 `keys` plays the whole game RUNS times with the bus as C and lists the slowest keys (the
 least of the runs for each), with the screens before and after each.
+
+`key` plays the game up to key K (its index in the `keys` list) and presses it PRESSES
+times more from the same position (the state, the screen drawn whole, the modules loaded
+and the fields of the Seat a chooser holds put back each time), with the bus as C: each
+part's own time, the parts inside it apart (each top-level import with the modules it
+loads, `Game.list_moves` and the rest of `Game.apply`, the table's drawing, the save's
+encoding and `store.write`, the display's show), least and median, and the first press's
+(the game's own press is the first such press only when the key loads nothing new). The
+hooks cost a little of their own, in "the key (other)".
 
 Timing: the process's CPU time, user and system (node's, through the WebAssembly port's `js` module: µs,
 not the runner's whole-ms clock), since other jobs share the machine. Every figure comes
