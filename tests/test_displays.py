@@ -459,7 +459,7 @@ def test_ssd1306_partial_show_sends_the_pages_covering_the_rectangle(fb_modules,
     for row in range(64):
         want = after if p0 <= row // 8 <= p1 else before
         assert img[row * 384 : (row + 1) * 384] == want[row * 384 : (row + 1) * 384], row
-    assert d.bytes_sent - sent == 7 + (p1 - p0 + 1) * 129
+    assert d.bytes_sent - sent == 7 + 1 + (p1 - p0 + 1) * 128  # window, control byte, the pages
 
 
 def test_ssd1306_bytes_sent_and_settings(fb_modules):
@@ -467,7 +467,7 @@ def test_ssd1306_bytes_sent_and_settings(fb_modules):
     assert d.bytes_sent == machine.i2c_bytes(0)
     sent = d.bytes_sent
     d.show()
-    assert d.bytes_sent - sent == 7 + 8 * 129  # window, then 8 pages of control byte + 128
+    assert d.bytes_sent - sent == 7 + 1 + 8 * 128  # window, then one write: control byte, 8 pages
     scribble(d, random.Random(9), colours=2)
     d.show()
     d.contrast(0x20)
@@ -844,4 +844,9 @@ def test_show_allocates_nothing_under_micropython(micropython):
     shows = [line for line in lines if "show" in line]
     assert len(shows) == 15
     for line in shows:
-        assert line.endswith(" 0"), line
+        if line.startswith(("ssd1306 show", "default show")):  # the latter: both displays
+            # the pages' slice and its write's tuple, garbage at once: keeping a view a page
+            # instead held about 200 bytes of the OLED's heap all the time
+            assert int(line.rsplit(" ", 1)[1]) <= 64, line
+        else:
+            assert line.endswith(" 0"), line

@@ -2,6 +2,7 @@
 
     .venv/bin/python -m tools.l8round parts BOARD   # the OK at the first round's end, by parts
     .venv/bin/python -m tools.l8round keys BOARD    # the slowest keys of a whole game
+    .venv/bin/python -m tools.l8round key BOARD --at K   # key K of that game, by parts
 
 Both play the 6-player game `tools.apprun.keys_for_level8` finds (you and 5 bots) from the
 deployed .mpy files, as `tools.bench app` does.
@@ -15,6 +16,15 @@ FrameBuffer.blit loop alone; the same with the stand-in bus).
 
 `keys` plays the whole game RUNS times with the bus as C and lists the slowest keys (the
 least of the runs for each), with the screens before and after each.
+
+`key` plays the game up to key K (its index in the `keys` list) and presses it PRESSES
+times more from the same position (the state, the screen drawn whole, the modules loaded
+and the fields of the Seat a chooser holds put back each time), with the bus as C: each
+part's own time, the parts inside it apart (each top-level import with the modules it
+loads, `Game.list_moves` and the rest of `Game.apply`, the table's drawing, the save's
+encoding and `store.write`, the display's show), least and median, and the first press's
+(the game's own press is the first such press only when the key loads nothing new). The
+hooks cost a little of their own, in "the key (other)".
 
 Timing: the process's CPU time, user and system (node's, through the WebAssembly port's `js` module: µs,
 not the runner's whole-ms clock), since other jobs share the machine. Every figure comes
@@ -231,6 +241,152 @@ def ROUND_END(app, d):
 """
 
 
+ONE_KEY = r"""
+def _seat_kept():
+    # the Seat a chooser opened on (the last one a screen over the table let rest), to put
+    # its fields back before each press: a key may take some (Seat.chosen takes `legal`)
+    m = sys.modules.get("app.level8.seat")
+    if m is None or getattr(m.Seat, "_kept", False):
+        return
+    real = m.Seat.rest
+
+    def rest(self):
+        if type(self) is m.Seat:
+            S["seat"] = self
+        return real(self)
+
+    m.Seat.rest = rest
+    m.Seat._kept = True
+
+
+def ONE_KEY(app, d):
+    '''Key AT pressed PRESSES times from the same position, by parts (exclusive CPU µs).'''
+    import builtins
+    from app.app import forget
+
+    kept = _swap_bus(d, None)
+    before = app.screen
+    s = S.get("st")
+    s0 = bytes(s) if s is not None else None
+    mods0 = list(sys.modules)
+    seat = S.get("seat")
+    fields = [(k, v) for k, v in seat.__dict__.items()] if seat is not None else ()
+    k = KEYS[S["i"]]
+    real_imp = builtins.__import__
+    stack = []  # [label, start, children's time]
+    parts = {}
+
+    def enter(label):
+        stack.append([label, cpu_us(), 0])
+
+    def leave():
+        label, t0, kids = stack.pop()
+        dt = cpu_us() - t0
+        if stack:
+            stack[-1][2] += dt
+        parts[label] = parts.get(label, 0) + dt - kids
+
+    def timed(label, fn):
+        def w(*a):
+            enter(label)
+            try:
+                return fn(*a)
+            finally:
+                leave()
+        return w
+
+    wrapped = []
+
+    def wrap_new():
+        # wrap the functions of interest of modules the key loaded just now
+        m = sys.modules.get("level8.game")
+        if m is not None and "level8.game" not in wrapped:
+            wrapped.append("level8.game")
+            m.Game.apply = timed("  Game.apply (but list_moves)", m.Game.apply)
+            m.Game.list_moves = timed("  Game.list_moves", m.Game.list_moves)
+        m = sys.modules.get("ui.level8.mono")
+        if m is not None and "ui.level8.mono" not in wrapped:
+            wrapped.append("ui.level8.mono")
+            m.Table.draw = timed("  mono.Table.draw", m.Table.draw)
+        m = sys.modules.get("app.level8.saves")
+        if m is not None and "app.level8.saves" not in wrapped:
+            wrapped.append("app.level8.saves")
+            m.encode = timed("  saves.encode", m.encode)
+
+    deep = [0]
+
+    def hook(name, *a):
+        # a key's top-level import, timed with what it loads (the modules it imports in turn)
+        if deep[0]:
+            return real_imp(name, *a)
+        have = list(sys.modules)
+        deep[0] = 1
+        enter("import")
+        try:
+            return real_imp(name, *a)
+        finally:
+            deep[0] = 0
+            new = [n for n in sys.modules if n not in have] if len(sys.modules) != len(have) else ()
+            stack[-1][0] = "import " + " ".join(new) if new else "import (loaded already)"
+            leave()
+            wrap_new()
+
+    write = app.store.write
+    show = d.show
+    render = app.render
+    runs = []
+    ratios = []
+    for n in range(PRESSES + 1):
+        # back to the position before the key, its screen drawn whole
+        if s is not None:
+            s[:] = s0
+        for name in list(sys.modules):
+            if name not in mods0:
+                forget(name)
+        for name in mods0:
+            if name not in sys.modules:
+                __import__(name)
+        del wrapped[:]
+        for f, v in fields:
+            setattr(seat, f, v)
+        app.screen = before
+        app.full = True
+        app.render()
+        gc.collect()
+        parts.clear()
+        loop = _loop_us()
+        app.store.write = timed("  store.write", write)
+        d.show = timed("  d.show (bus as C)", show)
+        app.render = timed("render (other)", render)
+        builtins.__import__ = hook
+        b0 = d.bytes_sent
+        enter("the key (other)")
+        app.key(k, S["now"] + 1)
+        leave()
+        builtins.__import__ = real_imp
+        sent = d.bytes_sent - b0
+        del app.render
+        app.store.write = write
+        d.show = show
+        total = sum(parts.values())
+        if n:  # the first press warms (it may intern names the game had not yet)
+            runs.append(dict(parts, total=total))
+            ratios.append(15.4 / loop)
+        else:
+            first = dict(parts, total=total)
+    _swap_bus(d, kept)
+    labels = sorted(runs[0], key=lambda l: -runs[0][l])
+    out = [("key", S["i"], k, type(before).__name__ + " > " + type(app.screen).__name__, sent),
+           ("ratio", min(ratios), max(ratios))]
+    for l in labels:
+        v = sorted(r.get(l, 0) / 1000 for r in runs)
+        pico = sorted(r.get(l, 0) / 1000 * q for r, q in zip(runs, ratios))
+        out.append((l, v[0], v[len(v) // 2], pico[0], pico[len(pico) // 2], first.get(l, 0) / 1000))
+    print("ONE_KEY", repr(out))
+    return True
+"""
+
+
 def _keys(board, keys_file):
     if keys_file:
         try:
@@ -264,6 +420,36 @@ def parts(board, keys):
         if line.startswith("ROUND_END "):
             return ast.literal_eval(line[len("ROUND_END ") :])
     raise RuntimeError("the game had no round's end")
+
+
+def one_key(board, keys, at, presses=8):
+    """[(label, least ms, median ms, least Pico ms, median Pico ms, first press ms)] for key
+    `at` of the game pressed `presses` times (after one more that warms) from the position
+    before it, by parts: each top-level import with the modules it loads, Game.apply, the
+    save's encoding and store.write, the table's drawing, the display's show (bus as C), and
+    the rest of the key and of the frame's render; each part's own time, without the parts
+    inside it. The first item names the key, its screens and its bytes; the second the
+    presses' Pico-to-runner ratios."""
+    p = apprun.program(keys, board, ticks=True)
+    p = p.replace(
+        "\ndef STEP():",
+        COMMON + PARTS + ONE_KEY + "\nPRESSES = %d\nAT = %d\n\ndef STEP():" % (presses, at),
+        1,
+    )
+    p = p.replace(
+        '    S["room"] = 0\n',
+        '    S["room"] = 0\n'
+        '    if getattr(app.screen, "state", None) is not None:\n'
+        '        S["st"] = app.screen.state  # the game\'s state, for a screen over the table too\n'
+        "    _seat_kept()\n"
+        "    if i == AT and ONE_KEY(app, d):\n"
+        "        return False\n",
+        1,
+    )
+    for line in _run(board, keys, p).splitlines():
+        if line.startswith("ONE_KEY "):
+            return ast.literal_eval(line[len("ONE_KEY ") :])
+    raise RuntimeError("the game has no key %d" % at)
 
 
 def slowest(board, keys, runs=3):
@@ -300,12 +486,14 @@ def main(argv=None):
     from tools import bench
 
     ap = argparse.ArgumentParser(prog="python -m tools.l8round", description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("parts", "keys"))
+    ap.add_argument("what", choices=("parts", "keys", "key"))
     ap.add_argument("board")
     ap.add_argument(
         "--runs", type=int, default=3, help="keys: games played, the least time of each key counts"
     )
     ap.add_argument("--top", type=int, default=12, help="keys: how many of the slowest to list")
+    ap.add_argument("--at", type=int, help="key: the index of the key to time by parts")
+    ap.add_argument("--presses", type=int, default=8, help="key: times it is pressed")
     ap.add_argument("--keys-file", help="a JSON file of the game's keys (written the first time)")
     args = ap.parse_args(argv)
     keys = _keys(args.board, args.keys_file)
@@ -319,6 +507,18 @@ def main(argv=None):
             else:
                 print(f"{label:<52} {v}")
         print(f"{'the bus on a Pico, a whole frame (est.)':<52} {per_byte:.3g} µs a byte")
+        return 0
+    if args.what == "key":
+        rows = one_key(args.board, keys, args.at, args.presses)
+        (_, i, k, screens, sent), (_, lo, hi) = rows[:2]
+        print(
+            f"key {i} {k} {screens}: {sent:,} B (bus {sent * per_byte / 1000:.1f} ms); ratio {lo:.1f}-{hi:.1f}"
+        )
+        print(
+            f"{'part (its own time)':<52} {'least':>7} {'median':>7} ms runner {'least':>6} {'median':>6} ms Pico  first"
+        )
+        for label, a, b, c, e, f in rows[2:]:
+            print(f"{label[:52]:<52} {a:7.3f} {b:7.3f}           {c:6.1f} {e:6.1f}       {f:6.3f}")
         return 0
     ratio, rows = slowest(args.board, keys, args.runs)
     print(f"{args.board}: {len(keys)} keys, the least of {args.runs} games each; ratio {ratio:.1f}")

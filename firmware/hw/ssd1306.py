@@ -2,9 +2,11 @@
 
 In horizontal addressing mode the controller's RAM is laid out like MONO_VLSB: one byte is
 a column of 8 pixels, a page is a band of 8 rows. show() sends only the pages covering the
-rectangle, each as one I2C write of a 0x40 (data) control byte and the page's bytes. Pages
-are sent whole: a page is one prebuilt memoryview, and cutting it per call would allocate.
-At 400 kHz a full 128x64 frame takes about 24 ms, a page about 3 ms.
+rectangle, whole, as one I2C write of a 0x40 (data) control byte and their bytes: the
+controller moves to the next page at the end of each, as the buffer holds them. The slice
+sent is made per call (a few bytes of garbage) rather than kept per page, which would hold
+a memoryview a page in the heap all the time. At 400 kHz a full 128x64 frame takes about
+23 ms, a page about 3 ms.
 
 Commands follow the Solomon Systech SSD1306 datasheet (rev 1.1) and its charge pump note.
 """
@@ -27,9 +29,7 @@ class SSD1306(framebuf.FrameBuffer):
         self.pages = (height + 7) >> 3
         self.buffer = bytearray(self.pages * width)
         super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
-        mv = memoryview(self.buffer)
-        self._page_views = [mv[p * width : (p + 1) * width] for p in range(self.pages)]
-        self._vec = [memoryview(b"\x40"), self._page_views[0]]  # "data follows", then a page
+        self._mv = memoryview(self.buffer)
         # control byte "commands follow", column address 0..width-1, page address p0..p1
         self._window = bytearray((0x00, 0x21, 0, width - 1, 0x22, 0, 0))
         self._init()
@@ -78,14 +78,10 @@ class SSD1306(framebuf.FrameBuffer):
         win[5] = p0
         win[6] = p1
         self.i2c.writeto(self.addr, win)
-        n = len(win)
-        vec = self._vec
-        views = self._page_views
-        for p in range(p0, p1 + 1):
-            vec[1] = views[p]
-            self.i2c.writevto(self.addr, vec)
-            n += 1 + self.width
-        self.bytes_sent = (self.bytes_sent + n) & _WRAP
+        # the pages follow one another in the buffer as the controller fills them: one write
+        w = self.width
+        self.i2c.writevto(self.addr, (b"\x40", self._mv[p0 * w : (p1 + 1) * w]))
+        self.bytes_sent = (self.bytes_sent + len(win) + 1 + (p1 - p0 + 1) * w) & _WRAP
 
     def contrast(self, v):
         """Contrast (brightness) 0-255."""

@@ -132,10 +132,16 @@ class Layouts:
 
     def draw(self, app, full):
         p = app.p
-        p.clear()
         n = len(self.found)
         more = "+" if self.capped else ""
-        y = title_bar(p, ("Layout %d of %d%s" if not p.mono else "Lay %d/%d%s") % (self.i + 1, n, more))
+        title = ("Layout %d of %d%s" if not p.mono else "Lay %d/%d%s") % (self.i + 1, n, more)
+        if not full:  # the first tick found the others: only the count in the title changed
+            if not p.mono:
+                p.fill(0, 0, p.w, 21, theme.BG)
+            title_bar(p, title)
+            return
+        p.clear()
+        y = title_bar(p, title)
         step = 8 if p.mono else 11
         x = 0 if p.mono else 4
         left = list(layout.hand(self.t.state, self.t.me))

@@ -92,6 +92,8 @@ def survey(t):
 
 
 def choose(t, app, it):
+    if getattr(t, "listed", None) is not None:  # a chooser's, kept after Back: not needed now
+        del t.listed
     s = t.state
     ph = layout.phase(s)
     if it == MENU:
@@ -130,7 +132,13 @@ def choose(t, app, it):
     else:
         from app.level8 import act  # the choosers, loaded only while one is open
 
-        act.open(app, Seat(t, app), it)  # Lay out: the chooser opens on the best layout at once
+        seat = Seat(t, app)
+        g = seat.game if it != LAY and it != TABLE else None  # a chooser of moves: they are listed
+        act.open(app, seat, it)  # Lay out: the chooser opens on the best layout at once
+        if g is not None and g.listed > 0 and app.screen is not t:
+            # the moves listed, kept for the one chosen (commit): by the table a colour
+            # board keeps; the OLED's comes back as a copy of the Seat, with them
+            (seat.table or seat).listed = g.buf[: g.listed]
         t.covered(app)
 
 
@@ -183,8 +191,26 @@ def save(t, app):
 
 
 def commit(t, app, ms, said):
-    """Play moves `ms` for the seat on turn (checked by Game.apply), `said` in words."""
+    """Play moves `ms` for the seat on turn (checked by Game.apply), `said` in words. The
+    first may be one of the moves the chooser it comes from listed for this position
+    (`listed`, kept by `choose`: no name of its own, as names are never freed), played
+    then without listing them again."""
+    legal = getattr(t, "listed", None)
+    if legal is not None:
+        del t.listed
     for m in ms:
-        t.game.apply(m)
+        g = t.game
+        known = False
+        if legal is not None:
+            for x in legal:  # MicroPython's array has no `in`
+                known = known or x == m
+            legal = None
+        if known:
+            from level8.game import apply
+
+            apply(g.state, m)
+            g.listed = -1
+        else:
+            g.apply(m)
     t.message = said or None
     after_change(t, app)
