@@ -2,6 +2,7 @@
 
     python -m tools.bench engine [--seconds S]
     python -m tools.bench app [--board NAME]
+    python -m tools.bench heap [--board NAME] [--game level10|level8|board]
     python -m tools.bench meld [--per N] [--limit L]...
     python -m tools.bench level8 [--games N] [--players 2,4,6] [--game level8|levelup|keep]
                                  [--workers W] [--mpy-games K]
@@ -16,6 +17,8 @@ by the reference loop of docs/device.md, timed in the same run.
 
 `app` plays a whole scripted game on each board under MicroPython from the deployed .mpy
 files and prints its peak live heap, the bytes sent to the display and the .mpy size.
+`heap` plays the same games (Level 10's, LEVEL 8's, the board game's) and prints only the peak
+live heap in each heap layout, the quick check of a memory change.
 `meld` times the Level 8 meld finder on seeded eleven-card hands with 2 to 6 wilds, every
 level of every side: mean and worst time per call on both runtimes and for the Pico, the
 heap a call takes and how deep its calls nest, for the best layout and the best 20.
@@ -505,26 +508,89 @@ def _level8_rows(l8, names, per_byte):
 
         return cell
 
-    row8("peak live heap between keys (code included)",
-         lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
-    row8(f"… lowest–highest over {len(LAYOUTS)} heap layouts",
-         lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
+    row8(
+        "peak live heap between keys (code included)",
+        lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})",
+    )
+    row8(
+        f"… lowest–highest over {len(LAYOUTS)} heap layouts",
+        lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}",
+    )
     row8("live heap at the games menu", lambda r, n: kb(r["at_start"]))
-    row8("names interned by the end (qstrs, never freed: in every figure after their first use)",
-         lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)")
+    row8(
+        "names interned by the end (qstrs, never freed: in every figure after their first use)",
+        lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)",
+    )
     row8("bound on the heap during a bot's step (nothing freed)", lambda r, n: kb(r["tick_peak"]))
     row8("key moving the cursor on the table, runner / Pico (median; max)", cells(1))
     row8("key that opens a screen, runner / Pico (median; max)", cells(3))
     row8("key that plays a move (or hurries a bot) on the table, runner / Pico (median; max)", cells(2))
-    row8("longest key in the runner, stand-in bus / bus as C",
-         lambda r, n: f"{fmt_time(max(r['key_us_each']))} / {fmt_time(max(r['c']['key_us_each']))}")
-    row8("the display bus on a Pico: a full frame (estimate)",
-         lambda r, n: f"{fmt_time(r['frame_bus'] * per_byte[n])} ({fmt_int(r['frame_bus'])} B)")
-    row8("longest bot step, runner / Pico (bus as C; the bus extra)",
-         lambda r, n: f"{fmt_time(r['c']['tick_us_max'])} / {fmt_time(r['c']['tick_us_max'] * run_slowdown(r['c']))}")
+    row8(
+        "longest key in the runner, stand-in bus / bus as C",
+        lambda r, n: f"{fmt_time(max(r['key_us_each']))} / {fmt_time(max(r['c']['key_us_each']))}",
+    )
+    row8(
+        "the display bus on a Pico: a full frame (estimate)",
+        lambda r, n: f"{fmt_time(r['frame_bus'] * per_byte[n])} ({fmt_int(r['frame_bus'])} B)",
+    )
+    row8(
+        "longest bot step, runner / Pico (bus as C; the bus extra)",
+        lambda r, n: (
+            f"{fmt_time(r['c']['tick_us_max'])} / {fmt_time(r['c']['tick_us_max'] * run_slowdown(r['c']))}"
+        ),
+    )
     row8("Pico-to-runner ratio of the run with the bus as C", lambda r, n: f"{run_slowdown(r['c']):.1f}")
     row8("key presses / full-screen pushes", lambda r, n: f"{r['keys']} / {r['full']}")
     return rows
+
+
+GAMES = ("level10", "level8", "board")  # the games `heap` weighs, as bench_app plays them
+
+
+def game_keys(game, board):
+    """The keys bench_app presses for `game` on `board`: Level 10's sample record solo, or a
+    6-player LEVEL 8 or board game (you and 5 bots) from the games menu to the end screen."""
+    from tools import apprun
+
+    if game == "level10":
+        from host_sim.autoplay import keys_for_record
+        from level10 import record
+
+        with open(Path(__file__).resolve().parent.parent / APP_RECORD) as f:
+            return keys_for_record(board, record.parse(f.read()))
+    row = apprun.BOARD_ROW if game == "board" else "LEVEL 8"
+    return apprun.keys_for_level8(board, players=6, row=row)
+
+
+def bench_heap(boards=None, games=GAMES):
+    """Only the peak live heap of bench_app's games, in each of its heap layouts: the quick
+    check of a memory change (a minute or so a game and board)."""
+    import boards as board_profiles
+    from tools import apprun
+
+    lines = [
+        "| game | board | peak per heap layout (pads "
+        + " / ".join(map(str, LAYOUTS))
+        + " B) | highest | budget | names at the end |",
+        "|---|---|---|---|---|---|",
+    ]
+    for game in games:
+        for name in boards or board_profiles.names():
+            keys = game_keys(game, name)
+            # Level 10's bench weighs its game without a tick after each key, as bench_app does
+            runs = [
+                apprun.run_micropython(name, keys, pad=pad, ticks=game != "level10")[0] for pad in LAYOUTS
+            ]
+            peaks = [r["peak"] for r in runs]
+            top = max(peaks)
+            budget = HEAP_BUDGET.get(name, 0)
+            lines.append(
+                f"| {game} | `{name}` | {' / '.join(fmt_int(p) for p in peaks)} | {fmt_int(top)} "
+                f"| {fmt_int(budget)} ({'within' if top <= budget else 'over'}) "
+                f"| {fmt_int(runs[-1]['qstrs'])} ({fmt_int(runs[-1]['qstr_bytes'])} B) |"
+            )
+            print(lines[-1], file=sys.stderr, flush=True)  # progress: a row can take minutes
+    return "\n".join(lines)
 
 
 def bench_app(seconds=None, boards=None):
@@ -550,27 +616,41 @@ def bench_app(seconds=None, boards=None):
         results[name]["files"] = len(files)
         results[name]["c"], _ = apprun.run_micropython(name, keys, c_bus=True)
         hint_keys, hints = apprun.keys_with_hints(name, rec)
-        results[name]["hint"], _ = apprun.run_micropython(name, hint_keys, hints=hints, deal=(rec.pauses, rec.seed))
+        results[name]["hint"], _ = apprun.run_micropython(
+            name, hint_keys, hints=hints, deal=(rec.pauses, rec.seed)
+        )
     rows = []
 
     def row(label, cell):
         rows.append([label] + [cell(results[n], n) for n in names])
 
     kb = lambda b: f"{b / 1024:.1f} KB"
-    row("peak live heap over the game (code included)",
-        lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
-    row(f"… lowest–highest over {len(LAYOUTS)} heap layouts",
-        lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}")
+    row(
+        "peak live heap over the game (code included)",
+        lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})",
+    )
+    row(
+        f"… lowest–highest over {len(LAYOUTS)} heap layouts",
+        lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}",
+    )
     row("live heap at the title menu", lambda r, n: kb(r["at_start"]))
     row("of which the display's frame buffer", lambda r, n: f"{fmt_int(r['frame_bytes'])} B")
-    row("names interned by the end (qstrs, never freed: in every figure after their first use)",
-        lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)")
-    row("peak live heap while a hint is computed (estimate)",
-        lambda r, n: kb(r["hint"]["hint_before"] + r["hint"]["hint_code"] + r["hint"]["hint_work"]))
-    row("… of which the hint's code / the engine's working memory",
-        lambda r, n: f"{fmt_int(r['hint']['hint_code'])} / {fmt_int(r['hint']['hint_work'])} B")
-    row("bytes to the display per move (median / max)",
-        lambda r, n: f"{fmt_int(_median(r['per_move']))} / {fmt_int(max(r['per_move']))} B")
+    row(
+        "names interned by the end (qstrs, never freed: in every figure after their first use)",
+        lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)",
+    )
+    row(
+        "peak live heap while a hint is computed (estimate)",
+        lambda r, n: kb(r["hint"]["hint_before"] + r["hint"]["hint_code"] + r["hint"]["hint_work"]),
+    )
+    row(
+        "… of which the hint's code / the engine's working memory",
+        lambda r, n: f"{fmt_int(r['hint']['hint_code'])} / {fmt_int(r['hint']['hint_work'])} B",
+    )
+    row(
+        "bytes to the display per move (median / max)",
+        lambda r, n: f"{fmt_int(_median(r['per_move']))} / {fmt_int(max(r['per_move']))} B",
+    )
 
     def by_kind(kind):
         return lambda r, n: fmt_int(_median([b for b, k in zip(r["per_key"], r["kind"]) if k == kind])) + " B"
@@ -579,10 +659,14 @@ def bench_app(seconds=None, boards=None):
     row("… per key that plays a card or reset (median)", by_kind(2))
     row("full-screen pushes / screen changes", lambda r, n: f"{r['full']} / {r['changes'] + 1}")
     per_byte = {n: bus_us_per_byte(n) for n in names}
-    row("time per key press in the runner, stand-in bus / bus as C",
-        lambda r, n: f"{fmt_time(r['key_us'] / r['keys'])} / {fmt_time(r['c']['key_us'] / r['keys'])}")
-    row("time per key press, Pico (estimate: bus as C × ratio, plus the bus)",
-        lambda r, n: fmt_time(sum(pico_key_us(r["c"], per_byte[n])) / r["keys"]))
+    row(
+        "time per key press in the runner, stand-in bus / bus as C",
+        lambda r, n: f"{fmt_time(r['key_us'] / r['keys'])} / {fmt_time(r['c']['key_us'] / r['keys'])}",
+    )
+    row(
+        "time per key press, Pico (estimate: bus as C × ratio, plus the bus)",
+        lambda r, n: fmt_time(sum(pico_key_us(r["c"], per_byte[n])) / r["keys"]),
+    )
     row("deployed files: count, total size", lambda r, n: f"{r['files']}, {fmt_int(r['mpy'])} B")
     l8 = {n: _level8_run(n, apprun.keys_for_level8(n, players=6), per_byte[n]) for n in names}
     rows8 = _level8_rows(l8, names, per_byte)
@@ -620,7 +704,8 @@ def bench_app(seconds=None, boards=None):
         "before and after its game: "
         + ", ".join(f"{run_slowdown(results[n]['c']):.1f}" for n in names)
         + f"; {slowdown:.1f} in a run of its own before the games) plus the bytes it sent at the bus's rate: "
-        + "; ".join(f"`{n}` {per_byte[n]:.3g} µs a byte" for n in names) + " (SPI 8 bits a byte at",
+        + "; ".join(f"`{n}` {per_byte[n]:.3g} µs a byte" for n in names)
+        + " (SPI 8 bits a byte at",
         "the rate the RP2040 gives the profile's baudrate once MACHINE_FREQ raised its peripheral",
         "clock, I2C 9 bits a byte at the profile's freq). The runner's clock ticks in whole ms.",
         "",
@@ -792,7 +877,11 @@ if not MICRO:
 """
 MELD_SEED = 22
 MELD_LIMITS = (1, 20)  # a bot's move needs the best layout; the layout chooser shows up to 20
-MELD_SIDES = {(0, 1): "LEVEL 8 / Level Up, one star", (2, 1): "board game, one star", (2, 2): "board game, two stars"}
+MELD_SIDES = {
+    (0, 1): "LEVEL 8 / Level Up, one star",
+    (2, 1): "board game, one star",
+    (2, 2): "board game, two stars",
+}
 
 
 # The reference loop again, among the meld calls: the fastest of all its timings counts,
@@ -857,17 +946,25 @@ def _meld_table(limit, cp, mp, slowdown):
         assert c[:5] == m[:5] and c[6:] == m[6:], "the runtimes found different layouts"
     heap = {tuple(h[1:5]): h[5:] for h in mp["heap"] if h[0] == limit}
     depth = {tuple(d[1:5]): d[5] for d in mp["depth"] if d[0] == limit}
-    assert depth == {tuple(d[1:5]): d[5] for d in cp["depth"] if d[0] == limit}, "the runtimes nest differently"
+    assert depth == {tuple(d[1:5]): d[5] for d in cp["depth"] if d[0] == limit}, (
+        "the runtimes nest differently"
+    )
 
     def row(label, picked):
         cpu = [c[5] / 1000 for c, _ in picked]
         mpu = [m[5] / 1000 for _, m in picked]
         cell = lambda us, k=1: f"{fmt_time(sum(us) / len(us) * k)} / {fmt_time(max(us) * k)}"
         keys = [tuple(c[1:5]) for c, _ in picked]
-        return [label, str(len(picked)), cell(cpu), cell(mpu), cell(mpu, slowdown),
-                f"{fmt_int(max(heap[k][0] for k in keys))} / {fmt_int(max(heap[k][1] for k in keys))} B",
-                str(max(depth[k] for k in keys)),
-                f"{sum(c[6] > 0 for c, _ in picked)} / {sum(c[7] for c, _ in picked)}"]
+        return [
+            label,
+            str(len(picked)),
+            cell(cpu),
+            cell(mpu),
+            cell(mpu, slowdown),
+            f"{fmt_int(max(heap[k][0] for k in keys))} / {fmt_int(max(heap[k][1] for k in keys))} B",
+            str(max(depth[k] for k in keys)),
+            f"{sum(c[6] > 0 for c, _ in picked)} / {sum(c[7] for c, _ in picked)}",
+        ]
 
     rows = [row(name, [x for x in calls if tuple(x[0][1:3]) == side]) for side, name in MELD_SIDES.items()]
     rows += [row(f"{w} wilds", [x for x in calls if x[0][4] == w]) for w in range(2, 7)]
@@ -876,9 +973,19 @@ def _meld_table(limit, cp, mp, slowdown):
     return [
         f"`level8.meld.layouts(hand, level, {limit})`:",
         "",
-        table(["hands", "calls", cp_name(cp) + " mean / worst", mp_name(mp) + " mean / worst",
-               f"Pico, estimated (× {slowdown:.1f}) mean / worst", "heap: allocated / kept, most",
-               "frames, most", "with a layout / capped"], rows),
+        table(
+            [
+                "hands",
+                "calls",
+                cp_name(cp) + " mean / worst",
+                mp_name(mp) + " mean / worst",
+                f"Pico, estimated (× {slowdown:.1f}) mean / worst",
+                "heap: allocated / kept, most",
+                "frames, most",
+                "with a layout / capped",
+            ],
+            rows,
+        ),
         "",
         f"The slowest call in the runner: game {worst[1]}, side {worst[2]}, level {worst[3]}, {worst[4]} wilds.",
         "",
@@ -931,10 +1038,16 @@ def main(argv=None):
     engine.add_argument("--seconds", type=float, default=1.0, help="time for each timed figure (default 1)")
     app = sub.add_parser("app", help="the handheld app per board: peak heap, display bytes, .mpy size")
     app.add_argument("--board", action="append", help="only this board (may repeat; default: all)")
+    heap = sub.add_parser("heap", help="only the app's peak heap per game, board and heap layout")
+    heap.add_argument("--board", action="append", help="only this board (may repeat; default: all)")
+    heap.add_argument(
+        "--game", action="append", choices=GAMES, help="only this game (may repeat; default: all)"
+    )
     meld = sub.add_parser("meld", help="the Level 8 meld finder on the hardest hands: time per call")
     meld.add_argument("--per", type=int, default=2, help="hands per level and number of wilds (default 2)")
-    meld.add_argument("--limit", type=int, action="append",
-                      help="layouts asked for (may repeat; default: 1 and 20)")
+    meld.add_argument(
+        "--limit", type=int, action="append", help="layouts asked for (may repeat; default: 1 and 20)"
+    )
     why = use_firmware(sys.argv[1:] if argv is None else argv)
     if why:
         print(why, file=sys.stderr)
@@ -950,6 +1063,8 @@ def main(argv=None):
         return 1
     if args.bench == "app":
         print(bench_app(boards=args.board))
+    elif args.bench == "heap":
+        print(bench_heap(args.board, args.game or GAMES))
     elif args.bench == "meld":
         print(bench_meld(args.per, args.limit or MELD_LIMITS))
     elif args.bench == "ai":
