@@ -89,21 +89,15 @@ def said(t, m):
     return t.name(q) + " " + w if w else ""
 
 
-def _fresh():
-    """The board game's rules loaded afresh for a bot: the card games' rules they call into
-    may have gone since (app/level8/seat.py's rest, emptied on MicroPython)."""
-    from app.app import forget
-
-    forget("level8.board")
-
-
 def step(t, app, steps):
     """The next step of the bot that must act: each decision (a step of the board, or the
     card game's whole step 2 and 3) is made at its first step and shown a step at a time."""
     s = t.state
     q = layout.actor(s)
     if not t.steps:
-        _fresh()
+        # the rules loaded afresh for the bot: the board game's call into the card games',
+        # which may have gone since (Seat.rest, emptied on MicroPython); rest empties both
+        t.rest()
         from level8 import boardbot, view
 
         ms = boardbot.play(view.see(s, q), t.strength)
@@ -132,7 +126,7 @@ def hint(t, app, steps):
     t.message = "Thinking..."
     app.render()
     s = t.state
-    _fresh()
+    t.rest()
     from level8 import boardbot, view
 
     ms = boardbot.play(view.see(s, t.me), 2)

@@ -28,15 +28,14 @@ ACT = const(109)  # the action's chooser
 BHINT = const(110)
 
 _BOARD_RULES = ("level8.board", "level8.board_referee")
-# let go at each survey (`items`)
+# let go at each survey (`items`); the first three emptied too (app.level8.drop): nothing
+# runs their code past a survey, nor holds them by import
 _STEP_CODE = (
-    "level8.board",
-    "level8.board_referee",
+    "app.level8.bstep",
+    "ui.level8.oval",
+    "ui.level8.track",
     "app.level8.actions",
     "app.level8.track",
-    "app.level8.bstep",
-    "ui.level8.track",
-    "ui.level8.oval",
     "level8.track",
     "level8.sides",
     "app.screen",
@@ -53,12 +52,13 @@ _K_SHOW = const(15)
 def items(t, ph):
     """The table's items for this step (turn.survey)."""
     s = t.state
-    # the board game's rules, not needed again before the rules' code goes (Seat.rest):
-    # let go with it (a Game that holds them keeps them while it lives); the code of the
-    # screens and steps of the move just played, loaded again for the next (a chooser, a
-    # bot's step, the track's drawing); and this module's, which a table at rest between
-    # keys does not run (turn.py imports it for a survey or a key, the track screen holds it)
-    forget(*_STEP_CODE)
+    # the code of the screens and steps of the move just played, loaded again for the next
+    # (a chooser, a bot's step, the track's drawing), and this module's, which a table at
+    # rest between keys does not run (turn.py imports it for a survey or a key). The board
+    # game's rules stay for Seat.rest, which follows a move's survey and empties them: let
+    # go here unemptied, a stale word in the heap could keep all of their code
+    drop(*_STEP_CODE[:3])
+    forget(*_STEP_CODE[3:])
     # the board game's rules go with the card games' between moves (Seat.rest, emptied on
     # MicroPython as theirs are): named there only while a board game is played, since
     # the card games' table never loads them (a chooser's listing would keep them)
