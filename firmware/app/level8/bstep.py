@@ -104,6 +104,9 @@ def step(t, app, steps):
         if not ms:  # a bot with nothing to say: the first legal move keeps the game going
             ms = [t.game.legal_moves()[0]]
         t.steps = steps(ms)
+        # and let go emptied: the move's Game imports its board afresh (level8/game.py),
+        # which would leave the bot's unemptied
+        t.rest()
     drop(*_BOT)
     now = t.steps.pop(0)
     m = now[0]
