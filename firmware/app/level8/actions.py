@@ -87,9 +87,6 @@ def _moves(t):
 def open(app, t, ph):
     """The chooser of board step `ph` for the person `t` (a Seat) acts as."""
 
-    def _item(t, label, m):
-        return [label, _play(t, m), m]
-
     s = t.state
     mono = app.p.mono
     ms = _moves(t)
@@ -99,7 +96,7 @@ def open(app, t, ph):
     if ph == _STAR:
         title = "Any action"
         for m in ms:
-            items.append(_item(t, track.ACTION_NAMES[track.kind(layout.target(m))], m))
+            items.append([track.ACTION_NAMES[track.kind(layout.target(m))], _play(t, m), m])
     elif ph == _PICK:
         title = "Take a card"
         if s[_ACTION] == track.TWO and s[_COUNT] == 1:  # +2's second, the first card seen
@@ -116,15 +113,15 @@ def open(app, t, ph):
                 else:
                     label = "%s from %s pile" % (cards.name(c), "your" if p == t.me else t.name(p) + "'s")
                     label = label[0].upper() + label[1:]
-            items.append(_item(t, label, m))
+            items.append([label, _play(t, m), m])
     elif ph == _SWAP:
         n = s[_COUNT]
         title = "Swap: discard 1-3" if not n else "Discarded %d" % n
         for m in ms:
             if layout.kind(m) == layout.K_KEPT:
-                items.append(_item(t, "Done: draw %d" % (n + 1), m))
+                items.append(["Done: draw %d" % (n + 1), _play(t, m), m])
             else:
-                items.append(_item(t, "Discard " + _card(layout.card(m), mono), m))
+                items.append(["Discard " + _card(layout.card(m), mono), _play(t, m), m])
     elif ph == _ASK:
         title = "Ask for"
         for v in range(1, _COLOUR_ASK + cards.N_COLOURS):
@@ -132,25 +129,25 @@ def open(app, t, ph):
             if two:
                 items.append([_asked(v, mono), _ways(t, v, two), tuple(two)])
     elif ph == _GIVE:
-        title = "Give %s %s" % (_short(t, s[5]) if mono else t.name(s[5]), _words(s[_ASKED]))
+        title = "Give %s %s" % (_short(t, s[5]) if mono else t.name(s[5]), asked_words(s[_ASKED]))
         for m in ms:
-            items.append(_item(t, "Give " + _card(layout.card(m), mono), m))
+            items.append(["Give " + _card(layout.card(m), mono), _play(t, m), m])
     elif ph == _SHOW:
         me = s[_ACTOR]
         shown = [c for c in s[_SHOWN + 3 * me : _SHOWN + 3 * me + 3] if c != 255]
         title = "Show for a Steal" if not shown else "Shown: " + tokens(shown)
         for m in ms:
-            items.append(_item(t, "Show " + _card(layout.card(m), mono), m))
+            items.append(["Show " + _card(layout.card(m), mono), _play(t, m), m])
     elif ph == _STEAL:
         title = "Steal a card"
         for m in ms:
             p = layout.target(m)
             who = _short(t, p) if mono else t.name(p)
-            items.append(_item(t, "%s from %s" % (_card(layout.card(m), mono), who), m))
+            items.append(["%s from %s" % (_card(layout.card(m), mono), who), _play(t, m), m])
     else:  # SECOND (LB-6)
         title = "Discard a 2nd card"
         for m in ms:
-            items.append(_item(t, "Discard " + _card(layout.card(m), mono), m))
+            items.append(["Discard " + _card(layout.card(m), mono), _play(t, m), m])
     app.go(Menu(title, items, back=t.close, info=info))
 
 
@@ -173,12 +170,12 @@ def _asked(v, mono):
     return "Colour " + cards.COLOUR_NAMES[v - _COLOUR_ASK]
 
 
-def _words(v):
-    """An asked value in words, as bstep.asked_words (not loaded for it): `7s` or `red`."""
+def asked_words(v):
+    """An asked value in words: `7s` or `red` (bstep's too, which a chooser does not load)."""
     return "%ds" % v if v < _COLOUR_ASK else cards.COLOUR_NAMES[v - _COLOUR_ASK]
 
 
-def _ways(t, v, two):
+def _ways(t, v, ms):
     """The second question of an Ask: which way round the table it goes."""
 
     def ask(app):
@@ -187,13 +184,13 @@ def _ways(t, v, two):
         n = layout.players(s)
         q = s[5]
         items = []
-        for m in two:
+        for m in ms:
             way = layout.target(m)
             first = (q + (1 if way == 0 else n - 1)) % n
             label = "Clockwise" if way == 0 else "Anticlockwise"
             if not mono:
                 label += ": %s first" % t.name(first)
             items.append([label, _play(t, m), m])
-        app.go(Menu("Ask for " + _words(v), items, back=lambda a: open(a, t, _ASK)))
+        app.go(Menu("Ask for " + asked_words(v), items, back=lambda a: open(a, t, _ASK)))
 
     return ask

@@ -100,11 +100,13 @@ def _choose(t, app, it):
     ph = layout.phase(t.state)
     if it == ROLL:
         t.commit(app, [_K_ROLL << 12], "")
-        _follow(t, app)
-    elif it == TRACK:
-        _open(t, app, ph if ph == _P_GO and t.mine() else -1)
-    elif it == ACT:
-        _open(t, app, ph)
+        from app.level8 import actions
+
+        actions.follow(t, app)
+    elif it in (TRACK, ACT):
+        from app.level8 import actions
+
+        actions.open_step(t, app, ph if it == ACT or ph == _P_GO and t.mine() else -1)
     elif it == BHINT:
         from app.level8 import bots, bstep
 
@@ -121,7 +123,9 @@ def card(t, app, i):
             from app.level8 import bstep
 
             t.commit(app, [m], bstep.said(t, m))
-            _follow(t, app)
+            from app.level8 import actions
+
+            actions.follow(t, app)
             return
     why = g.check(layout.move(layout.K_DISCARD, 0, c)) or "not now"
     t.rest()
@@ -142,15 +146,3 @@ _SHORT = (
     "steal a card first",
     "discard a 2nd card",
 )
-
-
-def _follow(t, app):
-    from app.level8 import actions
-
-    actions.follow(t, app)
-
-
-def _open(t, app, ph):
-    from app.level8 import actions
-
-    actions.open_step(t, app, ph)
