@@ -56,6 +56,13 @@ def go(app, t, m):
         if len(new) == 1:
             tb.message = "You took " + cards.name(new[0])
     follow(tb, app)
+    import sys
+
+    if app.screen is tb and sys.implementation.name == "micropython":
+        # the table is back and no screen holds this module's code: let go emptied, as
+        # app.level8.drop lets go what nothing runs again (the copy loaded, if any, too)
+        forget(__name__)
+        globals().clear()
 
 
 def follow(t, app):
