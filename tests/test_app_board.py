@@ -9,6 +9,8 @@ The table is built directly on a board game's state (the games menu's row and th
 files in the store are another helper's): `board_files` names its files as the menu will.
 """
 
+import sys
+
 import pytest
 from l8helpers import number_card
 from level8 import board, boardbot, cards, rules, view
@@ -188,7 +190,8 @@ def test_each_actions_chooser_offers_its_legal_moves_only(phase, tmp_path):
 def test_the_track_screen_chooses_one_of_the_two_spaces(tmp_path):
     """LB-2: Roll (focused at the turn's start) rolls and opens the track with the two spaces
     reached; left and right choose, Back shows the hand and Track opens it again, OK stacks
-    the tower on the chosen space and opens its action's chooser (or the card play)."""
+    the tower on the chosen space and opens its action's chooser (or the card play). The
+    screen plays its move by actions.py: roll.py, the table's, goes once its key is done."""
     g = _reach(board.ROLL)
     hh, app = power_up("oled_128x64", str(tmp_path))
     t = table(app, g)
@@ -196,6 +199,7 @@ def test_the_track_screen_chooses_one_of_the_two_spaces(tmp_path):
     app.key("ok", 0)
     tr = app.screen
     assert type(tr).__name__ == "Track" and tr.choosing
+    assert tr.go.__module__ == "app.level8.actions" and "app.level8.roll" not in sys.modules
     s = g.state
     assert list(tr.reach()) == list(board.reached(s)) and tr.chosen == 0
     app.key("right", 0)

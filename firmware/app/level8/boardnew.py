@@ -9,14 +9,14 @@ kept in the board game's own file (app/level8/choices.py, `sides`).
 """
 
 from app.app import forget
-from app.level8.newgame import NewGame as CardsNewGame
+from app.level8 import newgame
 from compat import const
 
 _BOTS = const(6)  # the bit of Choices.sides for the bots' side (app/level8/choices.py)
 _SIDE = "0123456"  # kinds of row (NewGame.kinds): the side of the person at seat q, or the bots'
 
 
-class NewGame(CardsNewGame):
+class NewGame(newgame.NewGame):
     def __init__(self, app, game, start, back):
         super().__init__(app, game, start, back)
         self.c.keep = False

@@ -12,19 +12,20 @@ Steal), since the table follows the seat that must act (layout.actor).
 from level8 import cards, layout, track
 
 from app.level8 import BOT_CODE, WORDS_CODE, drop
+from compat import const
 
 _BOT = ("level8.boardbot",) + BOT_CODE
-K_ROLL = 12
-K_GO = 13
-K_ASK = 14
-K_SHOW = 15
-_STAR = 7
-_PICK = 8
-_SWAP = 9
-_GIVE = 11
-_STEAL = 13
-_COUNT = 209
-_COLOUR_ASK = 16
+_K_ROLL = const(12)  # level8.board's move kinds, phases and offsets
+_K_GO = const(13)
+_K_ASK = const(14)
+_K_SHOW = const(15)
+_STAR = const(7)
+_PICK = const(8)
+_SWAP = const(9)
+_GIVE = const(11)
+_STEAL = const(13)
+_COUNT = const(209)
+_COLOUR_ASK = const(16)
 
 
 def _board_step(s):
@@ -36,17 +37,17 @@ def what(s, q, m, name):
     """Seat q's board move m (before it is played) in words, without the subject."""
     k = layout.kind(m)
     ph = layout.phase(s)
-    if k == K_ROLL:
+    if k == _K_ROLL:
         return "rolled the dice"
-    if k == K_GO:
+    if k == _K_GO:
         a = track.ACTION_NAMES[track.kind(layout.target(m))]
         return ("chose " if ph == _STAR else "went to ") + a
-    if k == K_ASK:
+    if k == _K_ASK:
         return "asked for %s, %s" % (
             asked_words(layout.card(m)),
             "clockwise" if not layout.target(m) else "anticlockwise",
         )
-    if k == K_SHOW:
+    if k == _K_SHOW:
         return "showed " + cards.name(layout.card(m))
     if ph == _GIVE:
         return "gave %s a card" % _obj(name(layout.turn(s)))
@@ -83,18 +84,10 @@ def said(t, m):
         return ""
     s = t.state
     q = layout.actor(s)
-    if not _board_step(s) or layout.kind(m) == K_ROLL:
+    if not _board_step(s) or layout.kind(m) == _K_ROLL:
         return ""
     w = what(s, q, m, t.name)
     return t.name(q) + " " + w if w else ""
-
-
-def _fresh():
-    """The board game's rules loaded afresh for a bot: the card games' rules they call into
-    may have gone since (app/level8/seat.py's rest, emptied on MicroPython)."""
-    from app.app import forget
-
-    forget("level8.board")
 
 
 def step(t, app, steps):
@@ -103,13 +96,18 @@ def step(t, app, steps):
     s = t.state
     q = layout.actor(s)
     if not t.steps:
-        _fresh()
+        # the rules loaded afresh for the bot: the board game's call into the card games',
+        # which may have gone since (Seat.rest, emptied on MicroPython); rest empties both
+        t.rest()
         from level8 import boardbot, view
 
         ms = boardbot.play(view.see(s, q), t.strength)
         if not ms:  # a bot with nothing to say: the first legal move keeps the game going
             ms = [t.game.legal_moves()[0]]
         t.steps = steps(ms)
+        # and let go emptied: the move's Game imports its board afresh (level8/game.py),
+        # which would leave the bot's unemptied
+        t.rest()
     drop(*_BOT)
     now = t.steps.pop(0)
     m = now[0]
@@ -121,7 +119,7 @@ def step(t, app, steps):
 
         said = say.step(s, q, now, t.name, app.p.mono)
         drop(*WORDS_CODE)
-    rolled = layout.kind(m) == K_ROLL
+    rolled = layout.kind(m) == _K_ROLL
     t.commit(app, now, said)
     if rolled:
         t.message = "%s rolled %d and %d" % (t.name(q), s[204], s[205])
@@ -132,7 +130,7 @@ def hint(t, app, steps):
     t.message = "Thinking..."
     app.render()
     s = t.state
-    _fresh()
+    t.rest()
     from level8 import boardbot, view
 
     ms = boardbot.play(view.see(s, t.me), 2)
