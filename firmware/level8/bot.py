@@ -701,7 +701,8 @@ def _wanted(t, seat, c):
 
 def _keep(v, seat, strength):
     """Keep up to four cards for the next round (L8-9): the wilds, then (Hard) the cards
-    that leave the fewest lacking, or (the others) those worth most."""
+    that leave the fewest lacking and, of those, the ones worth most, or (the others)
+    those worth most."""
     out = []
     hand = rules.hand(v, seat)
     rq = rules.reqs(v, seat)
@@ -715,12 +716,11 @@ def _keep(v, seat, strength):
         for c in hand:
             if c >= _NC or c in chosen:
                 continue
-            if strength & KEEP_NEED:
+            k = -_worth(c, hand, rq)
+            if strength & KEEP_NEED:  # the lack first; most cards tie on it, so then worth
                 need.load(chosen)
                 need.add(c, 1)
-                k = need.short(rq)
-            else:
-                k = -_worth(c, hand, rq)
+                k += need.short(rq) << 8
             if best < 0 or k < key:
                 best = c
                 key = k
