@@ -690,8 +690,11 @@ def _wanted(t, seat, c):
             if d >= _NC:
                 continue
             dn = cards.number(d)
-            if (kinds & 2 and dn == n) or (kinds & 1 and dn != n and -3 < dn - n < 3) or \
-                    (kinds & 4 and cards.colour(d) == cards.colour(c)):
+            if (
+                (kinds & 2 and dn == n)
+                or (kinds & 1 and dn != n and -3 < dn - n < 3)
+                or (kinds & 4 and cards.colour(d) == cards.colour(c))
+            ):
                 out += 1
     return out
 
