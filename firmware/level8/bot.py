@@ -687,8 +687,11 @@ def _wanted(t, seat, c):
             if d >= _NC:
                 continue
             dn = cards.number(d)
-            if (kinds & 2 and dn == n) or (kinds & 1 and dn != n and -3 < dn - n < 3) or \
-                    (kinds & 4 and cards.colour(d) == cards.colour(c)):
+            if (
+                (kinds & 2 and dn == n)
+                or (kinds & 1 and dn != n and -3 < dn - n < 3)
+                or (kinds & 4 and cards.colour(d) == cards.colour(c))
+            ):
                 out += 1
     return out
 
@@ -698,7 +701,8 @@ def _wanted(t, seat, c):
 
 def _keep(v, seat, strength):
     """Keep up to four cards for the next round (L8-9): the wilds, then (Hard) the cards
-    that leave the fewest lacking, or (the others) those worth most."""
+    that leave the fewest lacking and, of those, the ones worth most, or (the others)
+    those worth most."""
     out = []
     hand = rules.hand(v, seat)
     rq = rules.reqs(v, seat)
@@ -712,12 +716,11 @@ def _keep(v, seat, strength):
         for c in hand:
             if c >= _NC or c in chosen:
                 continue
-            if strength & _KEEP_NEED:
+            k = -_worth(c, hand, rq)
+            if strength & _KEEP_NEED:  # the lack first; most cards tie on it, so then worth
                 need.load(chosen)
                 need.add(c, 1)
-                k = need.short(rq)
-            else:
-                k = -_worth(c, hand, rq)
+                k += need.short(rq) << 8
             if best < 0 or k < key:
                 best = c
                 key = k
