@@ -488,6 +488,17 @@ def _level8_run(name, keys, per_byte):
     return r
 
 
+def _peak_rows(row, label):
+    """The peak's two rows of an app table: the peak against the board's budget, then its
+    spread over the heap layouts (`row(label, cell)` adds a row)."""
+    kb = lambda b: f"{b / 1024:.1f} KB"
+    row(label, lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
+    row(
+        f"… lowest–highest over {len(LAYOUTS)} heap layouts",
+        lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}",
+    )
+
+
 def _level8_rows(l8, names, per_byte):
     """The table rows of `_level8_run`'s results by board."""
     kb = lambda b: f"{b / 1024:.1f} KB"
@@ -508,14 +519,7 @@ def _level8_rows(l8, names, per_byte):
 
         return cell
 
-    row8(
-        "peak live heap between keys (code included)",
-        lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})",
-    )
-    row8(
-        f"… lowest–highest over {len(LAYOUTS)} heap layouts",
-        lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}",
-    )
+    _peak_rows(row8, "peak live heap between keys (code included)")
     row8("live heap at the games menu", lambda r, n: kb(r["at_start"]))
     row8(
         "names interned by the end (qstrs, never freed: in every figure after their first use)",
@@ -625,14 +629,7 @@ def bench_app(seconds=None, boards=None):
         rows.append([label] + [cell(results[n], n) for n in names])
 
     kb = lambda b: f"{b / 1024:.1f} KB"
-    row(
-        "peak live heap over the game (code included)",
-        lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})",
-    )
-    row(
-        f"… lowest–highest over {len(LAYOUTS)} heap layouts",
-        lambda r, n: f"{kb(min(r['spread']))}–{kb(max(r['spread']))}",
-    )
+    _peak_rows(row, "peak live heap over the game (code included)")
     row("live heap at the title menu", lambda r, n: kb(r["at_start"]))
     row("of which the display's frame buffer", lambda r, n: f"{fmt_int(r['frame_bytes'])} B")
     row(
