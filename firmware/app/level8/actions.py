@@ -20,6 +20,7 @@ from compat import const
 from ui.level8 import tokens
 
 # level8.board's phases and offsets
+_ROLL = const(5)
 _GO = const(6)
 _STAR = const(7)
 _PICK = const(8)
@@ -65,20 +66,26 @@ def go(app, t, m):
 
 
 def follow(t, app):
-    """After a person's own step: their next choice of this turn opens by itself (the
-    track after a roll, roll.py's, which opens it)."""
-    ph = layout.phase(t.state)
-    if app.screen is t and t.mine() and ph > _GO:
-        open_step(t, app, ph)
+    """After a person's own step: their next choice of this turn opens by itself."""
+    if app.screen is t and t.mine() and layout.phase(t.state) > _ROLL:
+        open_step(t, app, layout.phase(t.state))
 
 
 def open_step(t, app, ph):
-    """The chooser of step `ph` over the table `t` (the track screen is roll.py's to open:
-    it holds none of this module, which its OK loads for `go`)."""
-    open(app, Seat(t, app), ph)
-    # the chooser holds its moves and words: the rules it listed them by, and the
-    # bot steps' words it named them in, come back for the move chosen
-    forget("level8.board", "level8.board_referee", "app.level8.bstep")
+    """The screen of step `ph` over the table `t` (the track for GO; -1: the track to look at)."""
+    seat = Seat(t, app)
+    if ph == _GO or ph < _ROLL:
+        from app.level8.track import Track
+
+        app.go(Track(seat, ph == _GO))
+        # the track screen holds none of this module (OK loads it again for `go`): let go,
+        # not emptied, since its code is running
+        forget(__name__)
+    else:
+        open(app, seat, ph)
+        # the chooser holds its moves and words: the rules it listed them by, and the
+        # bot steps' words it named them in, come back for the move chosen
+        forget("level8.board", "level8.board_referee", "app.level8.bstep")
     t.covered(app)
 
 

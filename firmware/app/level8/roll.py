@@ -100,32 +100,19 @@ def _choose(t, app, it):
     ph = layout.phase(t.state)
     if it == ROLL:
         t.commit(app, [_K_ROLL << 12], "")
-        ph = layout.phase(t.state)
-        if app.screen is t and t.mine() and ph > _P_ROLL:  # the next step opens by itself
-            _open(t, app, ph)
+        from app.level8 import actions
+
+        actions.follow(t, app)
     elif it in (TRACK, ACT):
-        _open(t, app, ph if it == ACT or ph == _P_GO and t.mine() else -1)
+        from app.level8 import actions
+
+        actions.open_step(t, app, ph if it == ACT or ph == _P_GO and t.mine() else -1)
     elif it == BHINT:
         from app.level8 import bots, bstep
 
         bstep.hint(t, app, bots.steps)
     else:
         card(t, app, it)
-
-
-def _open(t, app, ph):
-    """The screen of step `ph` over the table `t`: the track for GO (-1: the track to look
-    at), else the step's chooser (actions.py's)."""
-    if ph == _P_GO or ph < _P_ROLL:
-        from app.level8.seat import Seat
-        from app.level8.track import Track
-
-        app.go(Track(Seat(t, app), ph == _P_GO))
-        t.covered(app)
-    else:
-        from app.level8 import actions
-
-        actions.open_step(t, app, ph)
 
 
 def card(t, app, i):

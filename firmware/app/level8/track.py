@@ -1,4 +1,4 @@
-"""The board game's track screen (opened by app/level8/roll.py), loaded only
+"""The board game's track screen (opened by app/level8/actions.py's open_step), loaded only
 while it is up: the track with every seat's tower, the dice and, when choosing, the two
 spaces reached (`strip` on the OLED, `oval` on colour; left and right choose, OK goes,
 Back goes to the table to look at the hand). A module of its own so that the choosers'
