@@ -191,8 +191,7 @@ def test_the_track_screen_chooses_one_of_the_two_spaces(tmp_path):
     """LB-2: Roll (focused at the turn's start) rolls and opens the track with the two spaces
     reached; left and right choose, Back shows the hand and Track opens it again, OK stacks
     the tower on the chosen space and opens its action's chooser (or the card play). The
-    screen plays its move by actions.py, loaded for OK only: neither it nor roll.py, the
-    table's, stays loaded while the track is up."""
+    screen plays its move by actions.py: roll.py, the table's, goes once its key is done."""
     g = _reach(board.ROLL)
     hh, app = power_up("oled_128x64", str(tmp_path))
     t = table(app, g)
@@ -200,7 +199,7 @@ def test_the_track_screen_chooses_one_of_the_two_spaces(tmp_path):
     app.key("ok", 0)
     tr = app.screen
     assert type(tr).__name__ == "Track" and tr.choosing
-    assert "app.level8.actions" not in sys.modules and "app.level8.roll" not in sys.modules
+    assert tr.go.__module__ == "app.level8.actions" and "app.level8.roll" not in sys.modules
     s = g.state
     assert list(tr.reach()) == list(board.reached(s)) and tr.chosen == 0
     app.key("right", 0)

@@ -4,7 +4,7 @@ star chooses, the pile a card is taken from (+2: the second after seeing the fir
 cards of a swap, what to ask for and which way, the card given when asked, the cards shown
 for a Steal, the shown card taken, the second discard (LB-6). The move chosen is played
 here (`go`), and the person's next step of the turn opens by itself (`follow`): an open
-chooser holds this module, not the table's roll.py; the track screen loads it for OK only.
+screen holds this module, not the table's roll.py.
 
 Every menu is built from the position's legal moves (Game.list_moves), so nothing illegal
 is offered. Its items are [label, action, what it chooses] as act.py's: a move, or for
@@ -77,10 +77,7 @@ def open_step(t, app, ph):
     if ph == _GO or ph < _ROLL:
         from app.level8.track import Track
 
-        app.go(Track(seat, ph == _GO))
-        # the track screen holds none of this module (OK loads it again for `go`): let go,
-        # not emptied, since its code is running
-        forget(__name__)
+        app.go(Track(seat, ph == _GO, go))
     else:
         open(app, seat, ph)
         # the chooser holds its moves and words: the rules it listed them by, and the

@@ -2,8 +2,7 @@
 while it is up: the track with every seat's tower, the dice and, when choosing, the two
 spaces reached (`strip` on the OLED, `oval` on colour; left and right choose, OK goes,
 Back goes to the table to look at the hand). A module of its own so that the choosers'
-code does not hold it, nor it theirs: the move chosen is played by actions.py's `go`,
-loaded for OK only, so that an open track screen holds none of the choosers' code.
+code does not hold it, nor it theirs: the move chosen is played by the `go` it is given.
 """
 
 from level8 import layout
@@ -20,11 +19,12 @@ _REACH = const(206)
 
 class Track(Screen):
     """The track, every seat's tower, the dice; when `choosing`, the two spaces reached,
-    one under the cursor, OK moving the tower there (app/level8/actions.py's `go`)."""
+    one under the cursor, OK moving the tower there (`go(app, t, move)`)."""
 
-    def __init__(self, t, choosing):
+    def __init__(self, t, choosing, go):
         self.t = t  # a Seat keeping the table
         self.choosing = choosing
+        self.go = go
         self.chosen = 0
         self.title = "Track"  # for the tests and the autoplayer, as a Menu's
 
@@ -38,9 +38,7 @@ class Track(Screen):
     def key(self, app, k):
         t = self.t
         if k == "ok" and self.choosing:
-            from app.level8 import actions
-
-            actions.go(app, t, layout.move(_K_GO, self.reach()[self.chosen]))
+            self.go(app, t, layout.move(_K_GO, self.reach()[self.chosen]))
         elif k == "ok" or k == "back":
             t.close(app)
         elif self.choosing:
