@@ -99,11 +99,12 @@ def open(app, t, ph):
     ms = _moves(t)
     t.rest()
     items = []
+    pick = _pick(t)
     info = ()  # type: tuple
     if ph == _STAR:
         title = "Any action"
         for m in ms:
-            items.append([track.ACTION_NAMES[track.kind(layout.target(m))], _play(t, m), m])
+            items.append([track.ACTION_NAMES[track.kind(layout.target(m))], pick, m])
     elif ph == _PICK:
         title = "Take a card"
         if s[_ACTION] == track.TWO and s[_COUNT] == 1:  # +2's second, the first card seen
@@ -120,41 +121,41 @@ def open(app, t, ph):
                 else:
                     label = "%s from %s pile" % (cards.name(c), "your" if p == t.me else t.name(p) + "'s")
                     label = label[0].upper() + label[1:]
-            items.append([label, _play(t, m), m])
+            items.append([label, pick, m])
     elif ph == _SWAP:
         n = s[_COUNT]
         title = "Swap: discard 1-3" if not n else "Discarded %d" % n
         for m in ms:
             if layout.kind(m) == layout.K_KEPT:
-                items.append(["Done: draw %d" % (n + 1), _play(t, m), m])
+                items.append(["Done: draw %d" % (n + 1), pick, m])
             else:
-                items.append(["Discard " + _card(layout.card(m), mono), _play(t, m), m])
+                items.append(["Discard " + _card(layout.card(m), mono), pick, m])
     elif ph == _ASK:
         title = "Ask for"
         for v in range(1, _COLOUR_ASK + cards.N_COLOURS):
             two = [m for m in ms if layout.card(m) == v]
             if two:
-                items.append([_asked(v, mono), _ways(t, v, two), tuple(two)])
+                items.append([_asked(v, mono), pick, tuple(two)])
     elif ph == _GIVE:
         title = "Give %s %s" % (_short(t, s[5]) if mono else t.name(s[5]), asked_words(s[_ASKED]))
         for m in ms:
-            items.append(["Give " + _card(layout.card(m), mono), _play(t, m), m])
+            items.append(["Give " + _card(layout.card(m), mono), pick, m])
     elif ph == _SHOW:
         me = s[_ACTOR]
         shown = [c for c in s[_SHOWN + 3 * me : _SHOWN + 3 * me + 3] if c != 255]
         title = "Show for a Steal" if not shown else "Shown: " + tokens(shown)
         for m in ms:
-            items.append(["Show " + _card(layout.card(m), mono), _play(t, m), m])
+            items.append(["Show " + _card(layout.card(m), mono), pick, m])
     elif ph == _STEAL:
         title = "Steal a card"
         for m in ms:
             p = layout.target(m)
             who = _short(t, p) if mono else t.name(p)
-            items.append(["%s from %s" % (_card(layout.card(m), mono), who), _play(t, m), m])
+            items.append(["%s from %s" % (_card(layout.card(m), mono), who), pick, m])
     else:  # SECOND (LB-6)
         title = "Discard a 2nd card"
         for m in ms:
-            items.append(["Discard " + _card(layout.card(m), mono), _play(t, m), m])
+            items.append(["Discard " + _card(layout.card(m), mono), pick, m])
     app.go(Menu(title, items, back=t.close, info=info))
 
 
@@ -163,8 +164,20 @@ def _short(t, p):
     return ("P%d" if t.people > 1 else "B%d") % (p + 1)
 
 
-def _play(t, m):
-    return lambda app: go(app, t, m)
+def _pick(t):
+    """The action of every item of a chooser over `t`: the one under the focus, played (a
+    move) or asked which way (an Ask's two moves). One function for all of them, not one
+    each: a chooser's closures were its largest part."""
+    return lambda app: _picked(app, t)
+
+
+def _picked(app, t):
+    m = app.screen
+    what = m.items[m.focus][2]
+    if type(what) is tuple:
+        _ways(app, t, what)
+    else:
+        go(app, t, what)
 
 
 def _card(c, mono):
@@ -182,22 +195,19 @@ def asked_words(v):
     return "%ds" % v if v < _COLOUR_ASK else cards.COLOUR_NAMES[v - _COLOUR_ASK]
 
 
-def _ways(t, v, ms):
+def _ways(app, t, ms):
     """The second question of an Ask: which way round the table it goes."""
-
-    def ask(app):
-        mono = app.p.mono
-        s = t.state
-        n = layout.players(s)
-        q = s[5]
-        items = []
-        for m in ms:
-            way = layout.target(m)
-            first = (q + (1 if way == 0 else n - 1)) % n
-            label = "Clockwise" if way == 0 else "Anticlockwise"
-            if not mono:
-                label += ": %s first" % t.name(first)
-            items.append([label, _play(t, m), m])
-        app.go(Menu("Ask for " + asked_words(v), items, back=lambda a: open(a, t, _ASK)))
-
-    return ask
+    mono = app.p.mono
+    s = t.state
+    n = layout.players(s)
+    q = s[5]
+    items = []
+    pick = _pick(t)
+    for m in ms:
+        way = layout.target(m)
+        first = (q + (1 if way == 0 else n - 1)) % n
+        label = "Clockwise" if way == 0 else "Anticlockwise"
+        if not mono:
+            label += ": %s first" % t.name(first)
+        items.append([label, pick, m])
+    app.go(Menu("Ask for " + asked_words(layout.card(ms[0])), items, back=lambda a: open(a, t, _ASK)))
