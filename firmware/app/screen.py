@@ -18,11 +18,13 @@ class Screen:
 
 
 def title_bar(p, title):
-    """The top of a screen: a title over the whole width. Returns the y below it."""
+    """The top of a screen: a title over the whole width, its band painted whole (so a
+    new title can go over an old one). Returns the y below it."""
     if p.mono:
         p.fill(0, 0, p.w, HEIGHT, theme.HILITE)
         p.text(title, 1, 0, theme.INK)
         return HEIGHT + 2
+    p.fill(0, 0, p.w, 21, theme.BG)
     p.text(title, 4, 3, theme.HILITE, -1, 2)
     p.hline(0, 21, p.w, theme.DIM)
     return 25

@@ -136,8 +136,6 @@ class Layouts:
         more = "+" if self.capped else ""
         title = ("Layout %d of %d%s" if not p.mono else "Lay %d/%d%s") % (self.i + 1, n, more)
         if not full:  # the first tick found the others: only the count in the title changed
-            if not p.mono:
-                p.fill(0, 0, p.w, 21, theme.BG)
             title_bar(p, title)
             return
         p.clear()

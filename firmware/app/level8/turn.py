@@ -203,7 +203,9 @@ def commit(t, app, ms, said):
         known = False
         if legal is not None:
             for x in legal:  # MicroPython's array has no `in`
-                known = known or x == m
+                if x == m:
+                    known = True
+                    break
             legal = None
         if known:
             from level8.game import apply
