@@ -227,6 +227,34 @@ def test_a_cards_chooser_offers_its_legal_moves_only(tmp_path):
         assert type(t).__name__ == "Table" and t.state is s and t.focus == pos
 
 
+def test_the_oled_table_comes_back_from_a_chooser_without_the_menus_code(tmp_path, monkeypatch):
+    """On the OLED a chooser's close makes the table again (its code went while the chooser
+    was up) through the game's entry, which loads the table's code, not the menus'."""
+    import builtins
+    import sys
+
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    g = Game(cards.LEVEL8, 4, seed=4, dealer=3)  # seat 0 plays first
+    t = table_of(app, g)
+    t.to_item(102 - 2)  # Draw
+    app.key("ok", 0)
+    assert app.screen.title == "Draw from" and "app.level8.play" not in sys.modules
+    loaded = []
+    real = builtins.__import__
+
+    def noted(name, *a, **k):
+        loaded.append(name)
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", noted)
+    app.key("back", 0)
+    t = app.screen
+    assert type(t).__name__ == "Table" and t.state is g.state
+    assert "app.level8.entry" in loaded and "app.level8.play" in loaded
+    assert "app.level8.menu" not in loaded and "app.level8.menu" not in sys.modules
+    assert "app.level8.entry" not in sys.modules  # let go with the chooser's code
+
+
 @pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
 @pytest.mark.parametrize("tick_first", [True, False])
 def test_the_layouts_chooser_opens_on_the_best_and_finds_the_others_by_its_tick(board, tick_first, tmp_path):
