@@ -233,6 +233,8 @@ def test_the_oled_table_comes_back_from_a_chooser_without_the_menus_code(tmp_pat
     import builtins
     import sys
 
+    # a colour board's table (an earlier test's, in this process) keeps its code loaded
+    monkeypatch.setattr(sys.modules["app.level8"], "KEPT", ())
     hh, app = power_up("oled_128x64", str(tmp_path))
     g = Game(cards.LEVEL8, 4, seed=4, dealer=3)  # seat 0 plays first
     t = table_of(app, g)
