@@ -73,7 +73,7 @@ def set_to(press, app, players, people):
 
 
 def test_the_games_menu_offers_the_board_game_as_a_third_row_of_level8(tmp_path):
-    assert games.GAMES[ROW] == ("Das Brettspiel", "app.level8.menu", "bggame")
+    assert games.GAMES[ROW] == ("Das Brettspiel", "app.level8.entry", "bggame")
     assert SAVE == ("l8game", "lugame", "bggame")  # app/run.py sets all three aside
     assert [file(2, k) for k in range(3)] == ["bggame", "bgstats", "bgnew"]
     assert [name(g) for g in range(3)] == ["LEVEL 8", "Level Up", "Das Brettspiel"]
@@ -93,7 +93,7 @@ def test_the_card_rows_are_still_their_games(tmp_path):
     app = power_up("oled_128x64", str(tmp_path))
     for row, game in ((1, cards.LEVEL8), (2, cards.LEVELUP)):
         app.playing = row
-        assert which(app) == game and app.game().__name__ == "app.level8.menu"
+        assert which(app) == game and app.game().__name__ == "app.level8.entry"
 
 
 # New game
@@ -291,7 +291,9 @@ def test_a_saved_board_game_comes_back_at_power_up_and_from_continue(tmp_path):
     Store(root).write("l8game", saves.encode(Game(cards.LEVEL8, 3, seed=2).state, 0, 1, 1))
     app = power_up("pico_display", root)
     assert app.playing == 1  # LEVEL 8's save first
-    app.game().menu_again(app)
+    from app.level8 import menu as menus
+
+    menus.menu_again(app)  # the pause menu's Save and quit
     press = Keys(app)
     press("back")
     to(press, app, "Das Brettspiel")

@@ -227,6 +227,56 @@ def test_a_cards_chooser_offers_its_legal_moves_only(tmp_path):
         assert type(t).__name__ == "Table" and t.state is s and t.focus == pos
 
 
+def test_the_oled_table_comes_back_from_a_chooser_without_the_menus_code(tmp_path, monkeypatch):
+    """On the OLED a chooser's close makes the table again (its code went while the chooser
+    was up) through the game's entry, which loads the table's code, not the menus'."""
+    import builtins
+    import sys
+
+    # a colour board's table (an earlier test's, in this process) keeps its code loaded
+    monkeypatch.setattr(sys.modules["app.level8"], "KEPT", ())
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    g = Game(cards.LEVEL8, 4, seed=4, dealer=3)  # seat 0 plays first
+    t = table_of(app, g)
+    t.to_item(102 - 2)  # Draw
+    app.key("ok", 0)
+    assert app.screen.title == "Draw from" and "app.level8.play" not in sys.modules
+    loaded = []
+    real = builtins.__import__
+
+    def noted(name, *a, **k):
+        loaded.append(name)
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", noted)
+    app.key("back", 0)
+    t = app.screen
+    assert type(t).__name__ == "Table" and t.state is g.state
+    assert "app.level8.entry" in loaded and "app.level8.play" in loaded
+    assert "app.level8.menu" not in loaded and "app.level8.menu" not in sys.modules
+    assert "app.level8.entry" not in sys.modules  # let go with the chooser's code
+
+
+def test_the_oled_table_made_again_holds_no_game_of_the_seat(tmp_path):
+    """A card with no move (part-way through laying out, L8-4: lay out the whole level or
+    take it back first) says so and puts the OLED's table back at once. The Seat lets its
+    rules' code go afterwards (emptied on MicroPython), so the table made again must not
+    keep the Seat's Game, whose code that was: it makes its own for the next move."""
+    from l8helpers import game_with
+
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    g = game_with(["R1 R2 R3 R4 R5 R6 B1 B2 B3 W", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"], draw="B4")
+    g.apply(rules.move(rules.K_DRAW))
+    g.apply(next(m for m in g.legal_moves() if rules.kind(m) == rules.K_PUT))
+    t = table_of(app, g)
+    t.focus = 0  # the hand's first card
+    app.key("ok", 0)
+    t = app.screen
+    assert type(t).__name__ == "Table" and t.message == "Lay out or cancel first"
+    assert t._game is None
+    assert t.game.legal_moves() == Game(state=bytearray(g.state)).legal_moves()
+
+
 @pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
 @pytest.mark.parametrize("tick_first", [True, False])
 def test_the_layouts_chooser_opens_on_the_best_and_finds_the_others_by_its_tick(board, tick_first, tmp_path):

@@ -12,9 +12,9 @@ are three rows of one package: its screens tell them apart by the row's name
 """
 
 # Built row by row, not written as one constant: MicroPython keeps a constant tuple's
-# strings as objects of their own in the heap (one "app.level8.menu" per row), while a row
+# strings as objects of their own in the heap (one "app.level8.entry" per row), while a row
 # built at import holds the short names as interned names and shares one entry's name.
-_L8 = "app.level8.menu"
+_L8 = "app.level8.entry"
 GAMES = (
     ("Level 10", "app.level10.menu", "game"),
     ("LEVEL 8", _L8, "l8game"),

@@ -1,10 +1,10 @@
-"""The entry of LEVEL 8, of Level Up and of the board game (three rows of app/games.py): a
-game's menu, a new game, resuming, the pause menu, the end of a game, statistics and how
-to play. The board game's own New game menu and how-to-play pages are modules of their
-own (boardnew.py, boardhelp.py), loaded for it only. The table
-is play.py; its choosers (which pile, which layout, what a card does, the laid
-combinations) are act.py. Those come back here through app.game(), not by importing
-this module.
+"""The menus of LEVEL 8, of Level Up and of the board game, reached through their entry
+(entry.py): a game's menu, a new game, resuming, the pause menu, the end of a game,
+statistics and how to play. The board game's own New game menu and how-to-play pages are
+modules of their own (boardnew.py, boardhelp.py), loaded for it only. The table is
+play.py; its choosers (which pile, which layout, what a card does, the laid combinations)
+are act.py. Those come back here through app.game() and the entry, not by importing this
+module; the table coming back from a chooser needs none of it (entry.table_again).
 """
 
 import sys
@@ -100,6 +100,7 @@ def play(app, g, flags, people, strength, message):
     # the table needs none of the menus' code (see app.app.forget)
     forget(
         "app.level8.menu",
+        "app.level8.entry",
         "app.screen",
         "app.setup",
         "app.settings",
@@ -111,17 +112,6 @@ def play(app, g, flags, people, strength, message):
         "app.level8.saves",
     )
     t.rest()  # the rules' code comes back with the first move
-
-
-def table_again(app, seat):
-    """The table back from a screen over it, as the Seat `seat` kept it (app/level8/seat.py)."""
-    from app.level8.play import Table
-    from app.level8.seat import COVER_CODE
-
-    t = Table(app, memo=seat)
-    app.go(t)
-    forget("app.level8.menu", *COVER_CODE)
-    return t
 
 
 def resume(app, asked=False):

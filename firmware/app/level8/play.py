@@ -33,6 +33,9 @@ class Table(Seat):
         if memo is not None:  # back from a screen over the table (seat.py), as it was
             for k, v in memo.__dict__.items():
                 setattr(self, k, v)
+            # but without the Seat's Game: the Seat may let its rules' code go (emptied on
+            # MicroPython) once this table is up; the next move loads them again
+            self._game = None
             return
         self.due = ticks_add(app.last, PERIOD)
         from app.level8 import turn  # a new table's fields: set there, so the table keeps no code for them

@@ -71,7 +71,7 @@ class Seat:
         return q >= self.people
 
     def close(self, app):
-        """The table again, as it was (on the OLED through the game's menus, which import
+        """The table again, as it was (on the OLED through the game's entry, which imports
         the table: never the other way); the code of the screen over it goes. The table is
         returned."""
         t = self.table

@@ -92,8 +92,9 @@ def survey(t):
 
 
 def choose(t, app, it):
-    if getattr(t, "listed", None) is not None:  # a chooser's, kept after Back: not needed now
-        del t.listed
+    # a chooser's, kept after Back: not needed now. Set to None rather than deleted: a
+    # MicroPython dict keeps a deleted entry's value in its slot, and so in the heap
+    t.listed = None
     s = t.state
     ph = layout.phase(s)
     if it == MENU:
@@ -196,8 +197,7 @@ def commit(t, app, ms, said):
     (`listed`, kept by `choose`: no name of its own, as names are never freed), played
     then without listing them again."""
     legal = getattr(t, "listed", None)
-    if legal is not None:
-        del t.listed
+    t.listed = None
     for m in ms:
         g = t.game
         known = False
