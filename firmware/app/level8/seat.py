@@ -32,7 +32,7 @@ class Seat:
     items: list  # the ring's items after the hand
     steps: list  # a bot's moves still to show, a step (a list of moves) each
     hidden: bool  # the pass screen is up
-    listed: object  # while a chooser is up, the moves it listed (turn.choose); then taken
+    listed: object  # while a chooser is up, the moves it listed (turn.choose); then None
 
     def __init__(self, t, app):
         """A Seat keeping table `t`'s fields (the table itself holds them as a Seat too).
