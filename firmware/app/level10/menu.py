@@ -7,10 +7,11 @@ come back here through app.game(), not by importing this module.
 from app.app import forget
 from app.level10 import NAMES, SAVE, saves
 from app.screen import Menu, Pager, wrap
+from compat import const
 from level10 import rules
 from level10.game import Game
 
-_TEAMMATES = ("bots", "pass and play")  # by mode: saves.BOTS >> 4, saves.PASS >> 4
+_TEAMMATES = const(("bots", "pass and play"))  # by mode: saves.BOTS >> 4, saves.PASS >> 4
 
 
 def difficulty(pauses):

@@ -8,8 +8,9 @@ Loaded only while it is open (app/level10/menu.py's new_game); Start hands over 
 from app.app import forget
 from app.level10 import NAMES, saves
 from app.screen import Menu
+from compat import const
 
-TEAMMATES = {saves.BOTS: "bots", saves.PASS: "pass and play"}  # by mode (app/level10/saves.py)
+_TEAMMATES = const(("bots", "pass and play"))  # by mode: saves.BOTS >> 4, saves.PASS >> 4
 
 
 class NewGame(Menu):
@@ -53,7 +54,7 @@ class NewGame(Menu):
     def mode_label(self):
         if self.mode == saves.PASS and not self.wide:
             return "Teammates: pass&play"  # 21 columns
-        return "Teammates: " + TEAMMATES[self.mode]
+        return "Teammates: " + _TEAMMATES[self.mode >> 4]
 
     def more_players(self, d):
         self.players = (self.players - 1 + d) % 5 + 1
