@@ -14,15 +14,15 @@ from level10.game import Game
 _TEAMMATES = const(("bots", "pass and play"))  # by mode: saves.BOTS >> 4, saves.PASS >> 4
 
 
-def difficulty(pauses):
-    return NAMES[pauses]
-
-
 def menu(app):
     """Level 10's title menu; Continue shows only when a game is saved."""
     forget("app.level10.newgame")  # back from New game
     items = [["New game", new_game]]
-    if _saved(app):
+    try:
+        saved = app.store.read(SAVE) is not None
+    except ValueError:  # damaged: Continue would only say so; resume() clears it
+        saved = True
+    if saved:
         items.insert(0, ["Continue", lambda a: resume(a, True)])
     items += [
         ["Statistics", show_stats],
@@ -35,13 +35,6 @@ def menu(app):
         m.info = wrap(app.note, app.p.cols - 1)
         app.note = None
     return m
-
-
-def _saved(app):
-    try:
-        return app.store.read(SAVE) is not None
-    except ValueError:  # damaged: Continue would only say so; resume() clears it
-        return True
 
 
 def _settings(app):
@@ -61,7 +54,7 @@ def start(app, pauses, deal, deck=None, players=1, mode=0):
         game = Game(players=players, pauses=pauses, seed=deal)
     else:
         game = Game(players, pauses, deck=deck)
-    text = "%s, %s" % (deal_name(game), difficulty(pauses))
+    text = "%s, %s" % (deal_name(game), NAMES[pauses])
     if players > 1:
         text += ", %d players" % players
     play(app, game, mode if players > 1 else 0, text + ". Good luck!")
@@ -94,7 +87,7 @@ def watch(app):
 
     deal = app.entropy % 100000
     pauses = choices.load(app).pauses
-    _table(app, Watch(app, pauses, deal, "Deal %d, %s" % (deal, difficulty(pauses))))
+    _table(app, Watch(app, pauses, deal, "Deal %d, %s" % (deal, NAMES[pauses])))
 
 
 def _table(app, screen):

@@ -171,22 +171,22 @@ class Play:
         self.n_chosen = 0
         self.focus = 0
 
-    def ok_pick(self, app, it):
-        if it == UNDO:
+    def ok_pick(self, app, item):
+        if item == UNDO:
             self.undo(app)
-        elif it == HINT:
+        elif item == HINT:
             from app.level10 import hints  # loaded only when asked, and unloaded by hints.hint
 
             hints.hint(app, self)
-        elif it == MENU:
+        elif item == MENU:
             self.open_menu(app)
-        elif it == RESET:
+        elif item == RESET:
             if not self.reset_rows:
                 self.message = _reset_refusal(self.game.state)
                 return
             self.choose_row(RESET)
         else:
-            c = self.card_at(it)
+            c = self.card_at(item)
             if c == rules.PAUSE:
                 if not self.pause_rows:
                     self.message = "This column has no room for a pause"
@@ -194,7 +194,7 @@ class Play:
                 self.choose_row(rules.PAUSE)
                 return
             m = moves.play(c)
-            if not self.playable[it]:
+            if not self.playable[item]:
                 self.message = _refusal(app, self.game.state, m)
                 return
             self.commit(app, m)
@@ -236,27 +236,27 @@ class Play:
         self.focus = hn
         self.message = "Bury a card under the pause, or Done"
 
-    def ok_under(self, app, it):
-        if it == DONE:
+    def ok_under(self, app, item):
+        if item == DONE:
             ch = self.chosen
             first = self.card_at(ch[0]) if self.n_chosen > 0 else NONE
             second = self.card_at(ch[1]) if self.n_chosen > 1 else NONE
             self.commit(app, moves.reset(self.row, first, second))
             return
         # toggle: picking a chosen card again takes it back
-        if self.n_chosen and self.chosen[0] == it:
+        if self.n_chosen and self.chosen[0] == item:
             self.chosen[0] = self.chosen[1]
             self.n_chosen -= 1
-        elif self.n_chosen == 2 and self.chosen[1] == it:
+        elif self.n_chosen == 2 and self.chosen[1] == item:
             self.n_chosen = 1
         elif self.n_chosen == 2:
             self.message = "Two cards at most: pick one again to take it back"
         else:
-            self.chosen[self.n_chosen] = it
+            self.chosen[self.n_chosen] = item
             self.n_chosen += 1
 
-    def ok_bury(self, app, it):
-        bury = NONE if it == DONE else self.card_at(it)
+    def ok_bury(self, app, item):
+        bury = NONE if item == DONE else self.card_at(item)
         self.commit(app, moves.play(rules.PAUSE, self.row, bury))
 
     # playing
