@@ -54,7 +54,7 @@ def start(app, pauses, deal, deck=None, players=1, mode=0):
         game = Game(players=players, pauses=pauses, seed=deal)
     else:
         game = Game(players, pauses, deck=deck)
-    text = "%s, %s" % (deal_name(game), NAMES[pauses])
+    text = deal_name(game) + ", " + NAMES[pauses]
     if players > 1:
         text += ", %d players" % players
     play(app, game, mode if players > 1 else 0, text + ". Good luck!")
@@ -216,14 +216,14 @@ def finish(app, table, gave_up=False):
             "+%d: %d pause%s unused" % (bonus, unused, "" if unused == 1 else "s"),
         ]
         if mode:
-            info.append("%d players, %s" % (players, "pass&play" if mode == saves.PASS else "bots"))
+            info.append(("%d players, pass&play" if mode == saves.PASS else "%d players, bots") % players)
         if best:
             title += " New best!"
         elif assisted:
             title += " (assisted)"
     else:
         info = [
-            ("%s %d" % ("Team score" if mode else "Score", total)) + ("  New best!" if best else ""),
+            (("Team score %d" if mode else "Score %d") % total) + ("  New best!" if best else ""),
             "%d level cards + %d resets placed" % (level, resets),
             "+%d for %d unused pause%s" % (bonus, unused, "" if unused == 1 else "s"),
             "%s, %s%s" % (deal_name(g), NAMES[pauses], " (assisted)" if assisted else ""),

@@ -43,13 +43,13 @@ class NewGame(Menu):
             [lambda: "Difficulty: " + NAMES[self.pauses], self.cycle],
             [self.deal_label, self.edit],
             ["Start", self.go],
-            [self.players_label, lambda a: self.more_players(1)],
+            [
+                lambda: "Players: 1 (solo)" if self.players == 1 else "Players: %d" % self.players,
+                lambda a: self.more_players(1),
+            ],
         ]
         if self.players > 1:
             self.items.append([self.mode_label, self.other_mode])
-
-    def players_label(self):
-        return "Players: %d%s" % (self.players, " (solo)" if self.players == 1 else "")
 
     def mode_label(self):
         if self.mode == saves.PASS and not self.wide:
@@ -66,10 +66,11 @@ class NewGame(Menu):
     def deal_label(self):
         if self.deal < 0:
             return "Deal: random"
-        text = "%05d" % self.deal
         if self.digit < 0:
-            return "Deal: " + text
-        return "Deal: " + text[: self.digit] + "[" + text[self.digit] + "]" + text[self.digit + 1 :]
+            return "Deal: %05d" % self.deal
+        text = "%05d" % self.deal
+        d = self.digit
+        return "Deal: %s[%s]%s" % (text[:d], text[d], text[d + 1 :])
 
     def cycle(self, app):
         self.pauses = (self.pauses - 1) % 4

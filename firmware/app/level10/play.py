@@ -182,7 +182,12 @@ class Play:
             self.open_menu(app)
         elif item == RESET:
             if not self.reset_rows:
-                self.message = _reset_refusal(self.game.state)
+                s = self.game.state
+                col = rules.column(s)
+                self.message = "No world with a reset left has room here"
+                for r in range(5):
+                    if rules.cell(s, r, col) == rules.RESET_CELL:
+                        self.message = "This column already has its reset"
                 return
             self.choose_row(RESET)
         else:
@@ -207,7 +212,7 @@ class Play:
         h = self.hint
         if h and (moves.kind(h) == moves.RESET if what == RESET else moves.card(h) == rules.PAUSE):
             self.focus = moves.row(h)  # following a hint: its row first
-        self.message = "Which row for the " + ("pause?" if what == rules.PAUSE else "reset?")
+        self.message = "Which row for the pause?" if what == rules.PAUSE else "Which row for the reset?"
 
     def ok_row(self, app, row):
         self.row = row
@@ -326,14 +331,6 @@ def _refusal(app, s, m):
 
     forget("level10.referee")
     return why[0].upper() + why[1:]
-
-
-def _reset_refusal(s):
-    col = rules.column(s)
-    for r in range(5):
-        if rules.cell(s, r, col) == rules.RESET_CELL:
-            return "This column already has its reset"
-    return "No world with a reset left has room here"
 
 
 def _view(app):
