@@ -132,20 +132,20 @@ class Play:
             return RESET + pos - hn
         return DONE
 
-    def allowed(self, pos):
-        it = self.item(pos)
-        if self.step == ROW:
-            return self.targets() >> it & 1
-        if self.step == BURY and it < DONE:
-            return self.bury_ok[it]
-        return True
-
     def move_focus(self, d):
+        """The cursor `d` steps round the ring, on to the next position it may rest on."""
         n = self.ring()
         pos = self.focus
         for _ in range(n):
             pos = (pos + d) % n
-            if self.allowed(pos):
+            it = self.item(pos)
+            if self.step == ROW:
+                allowed = self.targets() >> it & 1
+            elif self.step == BURY and it < DONE:
+                allowed = self.bury_ok[it]
+            else:
+                allowed = True
+            if allowed:
                 self.focus = pos
                 return
 
@@ -311,7 +311,13 @@ class Play:
         """This table's drawing (ui/level10/: only the layout this board uses is loaded).
         A hint lets it go while the engine thinks (app/level10/hints.py): the next draw
         makes it again and draws the whole screen."""
-        return _view(app)
+        if app.p.mono:
+            from ui.level10 import mono
+
+            return mono.Table(app)
+        from ui.level10 import colour
+
+        return colour.Table(app)
 
     def draw(self, app, full):
         if self.view is None:
@@ -331,14 +337,3 @@ def _refusal(app, s, m):
 
     forget("level10.referee")
     return why[0].upper() + why[1:]
-
-
-def _view(app):
-    # only the layout this screen uses is loaded
-    if app.p.mono:
-        from ui.level10 import mono
-
-        return mono.Table(app)
-    from ui.level10 import colour
-
-    return colour.Table(app)
