@@ -3,10 +3,11 @@ which runs this once, makes the Device of them and then unloads this module)."""
 
 import machine
 
+from compat import const
 from hw.buttons import Buttons
 
-_NAV = ("up", "down", "left", "right")  # logical keys that auto-repeat when held
-_PWM_HZ = 1000  # backlight/LED PWM; flicker-free, and what the vendor demos use
+_NAV = const(("up", "down", "left", "right"))  # logical keys that auto-repeat when held
+_PWM_HZ = const(1000)  # backlight/LED PWM; flicker-free, and what the vendor demos use
 
 
 def _pwm(gpio, duty):

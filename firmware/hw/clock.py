@@ -11,8 +11,7 @@ try:
 except ImportError:  # CPython
     import time as _time
 
-    from compat import TICKS_HALF as _HALF
-    from compat import TICKS_MAX as _MAX
+    from compat import TICKS_HALF, TICKS_MAX
     from compat import ticks_add as _add
     from compat import ticks_diff as _ticks_diff
 
@@ -20,11 +19,11 @@ except ImportError:  # CPython
     _ns = getattr(_time, "monotonic_ns", _time.time_ns)
 
     def _ticks_ms():
-        return (_ns() // 1_000_000) & _MAX
+        return (_ns() // 1_000_000) & TICKS_MAX
 
     def _ticks_add(ticks, delta):
         # MicroPython refuses a delta that ticks_diff could not measure back.
-        if not -_HALF < delta < _HALF:
+        if not -TICKS_HALF < delta < TICKS_HALF:
             raise OverflowError("ticks interval overflow")
         return _add(ticks, delta)
 

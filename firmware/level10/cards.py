@@ -10,8 +10,6 @@ from compat import const
 
 WORLDS = "SFWVD"
 WORLD_NAMES = ("Sky", "Forest", "Swamp", "Volcano", "Desert")
-N_WORLDS = const(5)
-N_LEVEL = const(40)
 PAUSE = const(40)
 
 
@@ -21,10 +19,6 @@ def world(card):
 
 def number(card):
     return (card & 7) + 1
-
-
-def level_card(world_index, num):
-    return world_index * 8 + num - 1
 
 
 def token(card):

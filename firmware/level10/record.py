@@ -5,12 +5,13 @@ the setup (players, pauses, seed or deck, starting seat) and the moves, so it
 replays exactly on any runtime. The device can use it as its save file.
 """
 
+from compat import const
 from level10 import cards, notation, rules
 from level10.game import Game
 
-_TAGS = ("Game", "Players", "Pauses", "Seed", "Deck", "Start")
+_TAGS = const(("Game", "Players", "Pauses", "Seed", "Deck", "Start"))
 _LIMITS = {"Players": (1, 5), "Pauses": (0, 3), "Start": (1, 5)}
-_MOVES_PER_LINE = 10
+_MOVES_PER_LINE = const(10)
 
 
 class RecordError(ValueError):

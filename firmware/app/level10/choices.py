@@ -27,10 +27,10 @@ _SIZE = const(6)
 
 
 class Choices:
-    def __init__(self):
-        self.pauses = 2  # Standard
-        self.players = 1
-        self.pass_play = False
+    def __init__(self, pauses=2, players=1, pass_play=False):  # Standard, solo, bots
+        self.pauses = pauses
+        self.players = players
+        self.pass_play = pass_play
 
 
 def _clamp(v, low, high):
@@ -50,19 +50,11 @@ def encode(c):
     return bytes((_MAGIC[0], _MAGIC[1], _VERSION, c.pauses, c.players, int(c.pass_play)))
 
 
-def _choices(pauses, players, pass_play):
-    c = Choices()
-    c.pauses = pauses
-    c.players = players
-    c.pass_play = pass_play
-    return clamp(c)
-
-
 def decode(data):
     """Choices from encode()'s bytes, values clamped; ValueError when they are not choices."""
     if len(data) != _SIZE or data[0:2] != _MAGIC or data[2] != _VERSION or data[5] > 1:
         raise ValueError("not new game choices")
-    return _choices(data[3], data[4], data[5] == 1)
+    return clamp(Choices(data[3], data[4], data[5] == 1))
 
 
 def from_old(data):
@@ -70,7 +62,7 @@ def from_old(data):
     when those bytes are not version 1 settings."""
     if data is None or len(data) != 8 or data[0:3] != b"LC\x01" or data[7] > 3:
         return Choices()
-    return _choices(data[5], data[6], data[7] & 2 == 2)
+    return clamp(Choices(data[5], data[6], data[7] & 2 == 2))
 
 
 def _from_old_file(store):

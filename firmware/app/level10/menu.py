@@ -7,21 +7,22 @@ come back here through app.game(), not by importing this module.
 from app.app import forget
 from app.level10 import NAMES, SAVE, saves
 from app.screen import Menu, Pager, wrap
+from compat import const
 from level10 import rules
 from level10.game import Game
 
-_TEAMMATES = ("bots", "pass and play")  # by mode: saves.BOTS >> 4, saves.PASS >> 4
-
-
-def difficulty(pauses):
-    return NAMES[pauses]
+_TEAMMATES = const(("bots", "pass and play"))  # by mode: saves.BOTS >> 4, saves.PASS >> 4
 
 
 def menu(app):
     """Level 10's title menu; Continue shows only when a game is saved."""
     forget("app.level10.newgame")  # back from New game
     items = [["New game", new_game]]
-    if _saved(app):
+    try:
+        saved = app.store.read(SAVE) is not None
+    except ValueError:  # damaged: Continue would only say so; resume() clears it
+        saved = True
+    if saved:
         items.insert(0, ["Continue", lambda a: resume(a, True)])
     items += [
         ["Statistics", show_stats],
@@ -34,13 +35,6 @@ def menu(app):
         m.info = wrap(app.note, app.p.cols - 1)
         app.note = None
     return m
-
-
-def _saved(app):
-    try:
-        return app.store.read(SAVE) is not None
-    except ValueError:  # damaged: Continue would only say so; resume() clears it
-        return True
 
 
 def _settings(app):
@@ -60,7 +54,7 @@ def start(app, pauses, deal, deck=None, players=1, mode=0):
         game = Game(players=players, pauses=pauses, seed=deal)
     else:
         game = Game(players, pauses, deck=deck)
-    text = "%s, %s" % (deal_name(game), difficulty(pauses))
+    text = deal_name(game) + ", " + NAMES[pauses]
     if players > 1:
         text += ", %d players" % players
     play(app, game, mode if players > 1 else 0, text + ". Good luck!")
@@ -93,7 +87,7 @@ def watch(app):
 
     deal = app.entropy % 100000
     pauses = choices.load(app).pauses
-    _table(app, Watch(app, pauses, deal, "Deal %d, %s" % (deal, difficulty(pauses))))
+    _table(app, Watch(app, pauses, deal, "Deal %d, %s" % (deal, NAMES[pauses])))
 
 
 def _table(app, screen):
@@ -222,14 +216,14 @@ def finish(app, table, gave_up=False):
             "+%d: %d pause%s unused" % (bonus, unused, "" if unused == 1 else "s"),
         ]
         if mode:
-            info.append("%d players, %s" % (players, "pass&play" if mode == saves.PASS else "bots"))
+            info.append(("%d players, pass&play" if mode == saves.PASS else "%d players, bots") % players)
         if best:
             title += " New best!"
         elif assisted:
             title += " (assisted)"
     else:
         info = [
-            ("%s %d" % ("Team score" if mode else "Score", total)) + ("  New best!" if best else ""),
+            (("Team score %d" if mode else "Score %d") % total) + ("  New best!" if best else ""),
             "%d level cards + %d resets placed" % (level, resets),
             "+%d for %d unused pause%s" % (bonus, unused, "" if unused == 1 else "s"),
             "%s, %s%s" % (deal_name(g), NAMES[pauses], " (assisted)" if assisted else ""),

@@ -8,8 +8,9 @@ Loaded only while it is open (app/level10/menu.py's new_game); Start hands over 
 from app.app import forget
 from app.level10 import NAMES, saves
 from app.screen import Menu
+from compat import const
 
-TEAMMATES = {saves.BOTS: "bots", saves.PASS: "pass and play"}  # by mode (app/level10/saves.py)
+_TEAMMATES = const(("bots", "pass and play"))  # by mode: saves.BOTS >> 4, saves.PASS >> 4
 
 
 class NewGame(Menu):
@@ -42,18 +43,18 @@ class NewGame(Menu):
             [lambda: "Difficulty: " + NAMES[self.pauses], self.cycle],
             [self.deal_label, self.edit],
             ["Start", self.go],
-            [self.players_label, lambda a: self.more_players(1)],
+            [
+                lambda: "Players: 1 (solo)" if self.players == 1 else "Players: %d" % self.players,
+                lambda a: self.more_players(1),
+            ],
         ]
         if self.players > 1:
             self.items.append([self.mode_label, self.other_mode])
 
-    def players_label(self):
-        return "Players: %d%s" % (self.players, " (solo)" if self.players == 1 else "")
-
     def mode_label(self):
         if self.mode == saves.PASS and not self.wide:
             return "Teammates: pass&play"  # 21 columns
-        return "Teammates: " + TEAMMATES[self.mode]
+        return "Teammates: " + _TEAMMATES[self.mode >> 4]
 
     def more_players(self, d):
         self.players = (self.players - 1 + d) % 5 + 1
@@ -65,10 +66,11 @@ class NewGame(Menu):
     def deal_label(self):
         if self.deal < 0:
             return "Deal: random"
-        text = "%05d" % self.deal
         if self.digit < 0:
-            return "Deal: " + text
-        return "Deal: " + text[: self.digit] + "[" + text[self.digit] + "]" + text[self.digit + 1 :]
+            return "Deal: %05d" % self.deal
+        text = "%05d" % self.deal
+        d = self.digit
+        return "Deal: %s[%s]%s" % (text[:d], text[d], text[d + 1 :])
 
     def cycle(self, app):
         self.pauses = (self.pauses - 1) % 4

@@ -132,20 +132,20 @@ class Play:
             return RESET + pos - hn
         return DONE
 
-    def allowed(self, pos):
-        it = self.item(pos)
-        if self.step == ROW:
-            return self.targets() >> it & 1
-        if self.step == BURY and it < DONE:
-            return self.bury_ok[it]
-        return True
-
     def move_focus(self, d):
+        """The cursor `d` steps round the ring, on to the next position it may rest on."""
         n = self.ring()
         pos = self.focus
         for _ in range(n):
             pos = (pos + d) % n
-            if self.allowed(pos):
+            it = self.item(pos)
+            if self.step == ROW:
+                allowed = self.targets() >> it & 1
+            elif self.step == BURY and it < DONE:
+                allowed = self.bury_ok[it]
+            else:
+                allowed = True
+            if allowed:
                 self.focus = pos
                 return
 
@@ -171,22 +171,27 @@ class Play:
         self.n_chosen = 0
         self.focus = 0
 
-    def ok_pick(self, app, it):
-        if it == UNDO:
+    def ok_pick(self, app, item):
+        if item == UNDO:
             self.undo(app)
-        elif it == HINT:
+        elif item == HINT:
             from app.level10 import hints  # loaded only when asked, and unloaded by hints.hint
 
             hints.hint(app, self)
-        elif it == MENU:
+        elif item == MENU:
             self.open_menu(app)
-        elif it == RESET:
+        elif item == RESET:
             if not self.reset_rows:
-                self.message = _reset_refusal(self.game.state)
+                s = self.game.state
+                col = rules.column(s)
+                self.message = "No world with a reset left has room here"
+                for r in range(5):
+                    if rules.cell(s, r, col) == rules.RESET_CELL:
+                        self.message = "This column already has its reset"
                 return
             self.choose_row(RESET)
         else:
-            c = self.card_at(it)
+            c = self.card_at(item)
             if c == rules.PAUSE:
                 if not self.pause_rows:
                     self.message = "This column has no room for a pause"
@@ -194,7 +199,7 @@ class Play:
                 self.choose_row(rules.PAUSE)
                 return
             m = moves.play(c)
-            if not self.playable[it]:
+            if not self.playable[item]:
                 self.message = _refusal(app, self.game.state, m)
                 return
             self.commit(app, m)
@@ -207,7 +212,7 @@ class Play:
         h = self.hint
         if h and (moves.kind(h) == moves.RESET if what == RESET else moves.card(h) == rules.PAUSE):
             self.focus = moves.row(h)  # following a hint: its row first
-        self.message = "Which row for the " + ("pause?" if what == rules.PAUSE else "reset?")
+        self.message = "Which row for the pause?" if what == rules.PAUSE else "Which row for the reset?"
 
     def ok_row(self, app, row):
         self.row = row
@@ -236,27 +241,27 @@ class Play:
         self.focus = hn
         self.message = "Bury a card under the pause, or Done"
 
-    def ok_under(self, app, it):
-        if it == DONE:
+    def ok_under(self, app, item):
+        if item == DONE:
             ch = self.chosen
             first = self.card_at(ch[0]) if self.n_chosen > 0 else NONE
             second = self.card_at(ch[1]) if self.n_chosen > 1 else NONE
             self.commit(app, moves.reset(self.row, first, second))
             return
         # toggle: picking a chosen card again takes it back
-        if self.n_chosen and self.chosen[0] == it:
+        if self.n_chosen and self.chosen[0] == item:
             self.chosen[0] = self.chosen[1]
             self.n_chosen -= 1
-        elif self.n_chosen == 2 and self.chosen[1] == it:
+        elif self.n_chosen == 2 and self.chosen[1] == item:
             self.n_chosen = 1
         elif self.n_chosen == 2:
             self.message = "Two cards at most: pick one again to take it back"
         else:
-            self.chosen[self.n_chosen] = it
+            self.chosen[self.n_chosen] = item
             self.n_chosen += 1
 
-    def ok_bury(self, app, it):
-        bury = NONE if it == DONE else self.card_at(it)
+    def ok_bury(self, app, item):
+        bury = NONE if item == DONE else self.card_at(item)
         self.commit(app, moves.play(rules.PAUSE, self.row, bury))
 
     # playing
@@ -306,7 +311,13 @@ class Play:
         """This table's drawing (ui/level10/: only the layout this board uses is loaded).
         A hint lets it go while the engine thinks (app/level10/hints.py): the next draw
         makes it again and draws the whole screen."""
-        return _view(app)
+        if app.p.mono:
+            from ui.level10 import mono
+
+            return mono.Table(app)
+        from ui.level10 import colour
+
+        return colour.Table(app)
 
     def draw(self, app, full):
         if self.view is None:
@@ -326,22 +337,3 @@ def _refusal(app, s, m):
 
     forget("level10.referee")
     return why[0].upper() + why[1:]
-
-
-def _reset_refusal(s):
-    col = rules.column(s)
-    for r in range(5):
-        if rules.cell(s, r, col) == rules.RESET_CELL:
-            return "This column already has its reset"
-    return "No world with a reset left has room here"
-
-
-def _view(app):
-    # only the layout this screen uses is loaded
-    if app.p.mono:
-        from ui.level10 import mono
-
-        return mono.Table(app)
-    from ui.level10 import colour
-
-    return colour.Table(app)

@@ -55,29 +55,25 @@ def save(app, stats):
     app.store.write(FILE, encode(stats))
 
 
-def _more(n):
-    return n + 1 if n < _CAP else n
-
-
 def record(stats, pauses, won, score, assisted=False):
     """Count a finished game; NEW_BEST | _NEW_STREAK for the records it set."""
     if not 0 <= pauses <= 3:
         raise ValueError("pauses must be 0 to 3")
     r = stats.rows[pauses]
     if assisted:
-        r[ASSISTED] = _more(r[ASSISTED])
+        r[ASSISTED] = min(r[ASSISTED] + 1, _CAP)
         if not won:
             r[_STREAK] = 0
         return 0
     new = 0
-    r[_PLAYED] = _more(r[_PLAYED])
+    r[_PLAYED] = min(r[_PLAYED] + 1, _CAP)
     score = min(max(score, 0), 100)
     if score > r[_BEST]:
         r[_BEST] = score
         new = NEW_BEST
     if won:
-        r[WON] = _more(r[WON])
-        r[_STREAK] = _more(r[_STREAK])
+        r[WON] = min(r[WON] + 1, _CAP)
+        r[_STREAK] = min(r[_STREAK] + 1, _CAP)
         if r[_STREAK] > r[_BEST_STREAK]:
             r[_BEST_STREAK] = r[_STREAK]
             new |= _NEW_STREAK

@@ -173,13 +173,13 @@ class Team(Play):
         else:
             self.move_focus(1)
 
-    def ok_pick(self, app, it):
-        if it == TALK:
+    def ok_pick(self, app, item):
+        if item == TALK:
             from app.level10 import say  # loaded only while open
 
             say.menu(app, self)
             return
-        super().ok_pick(app, it)
+        super().ok_pick(app, item)
 
     def open_menu(self, app):
         _unload()

@@ -17,13 +17,15 @@ from ui import theme
 
 PERIOD = const(1500)  # ms of app time from one move of the demo to the next
 # what a demo holds besides the engine; all of it goes when the demo ends
-_DEMO = (
-    "app.level10.watch",
-    "app.level10.hints",
-    "level10.cards",
-    "app.level10.play",
-    "ui.level10.mono",
-    "ui.level10.colour",
+_DEMO = const(
+    (
+        "app.level10.watch",
+        "app.level10.hints",
+        "level10.cards",
+        "app.level10.play",
+        "ui.level10.mono",
+        "ui.level10.colour",
+    )
 )
 
 

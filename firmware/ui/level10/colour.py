@@ -32,11 +32,11 @@ _HY = const(91)
 _HW = const(22)
 _BY = const(116)
 _MY = const(127)
-_WORDS = ("Reset", "Undo", "Hint", "Menu")
+_WORDS = const(("Reset", "Undo", "Hint", "Menu"))
 _ITEMS = (T.RESET, T.UNDO, T.HINT, T.MENU)  # the ring item of each word
-_HUD = ("Level %d/10", "Deck %d", "Score %d")
-_HX = b"\x03\x60\xa8"  # x of each: 3, 96, 168
-_WX = b"\x02\x32\x5c\x86"  # x of each word: 2, 50, 92, 134
+_HUD = const(("Level %d/10", "Deck %d", "Score %d"))
+_HX = const(b"\x03\x60\xa8")  # x of each: 3, 96, 168
+_WX = const(b"\x02\x32\x5c\x86")  # x of each word: 2, 50, 92, 134
 
 
 def _level(s):

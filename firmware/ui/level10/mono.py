@@ -19,9 +19,9 @@ from ui.paint import unseen
 
 _GX = const(13)
 _CW = const(11)
-_WORDS = ("Rst", "Undo", "?", "Menu")  # "?" is Hint: the line also holds deck and score
+_WORDS = const(("Rst", "Undo", "?", "Menu"))  # "?" is Hint: the line also holds deck and score
 _ITEMS = (T.RESET, T.UNDO, T.HINT, T.MENU)  # the ring item of each word
-_WX = b"\x00\x15\x30\x39"  # 0, 21, 48, 57
+_WX = const(b"\x00\x15\x30\x39")  # 0, 21, 48, 57
 
 
 class Table:
