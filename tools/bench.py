@@ -429,6 +429,16 @@ APP_RECORD = "records/won-solo.l10"
 LAYOUTS = (0, 16, 48, 112)  # pads (see apprun.program): the plain game's heap weighed in each layout
 
 
+def kb(b):
+    """Bytes as the app tables write them: kilobytes, one decimal."""
+    return f"{b / 1024:.1f} KB"
+
+
+def _names_cell(r, n):
+    """An app table's cell of the names a game interned by its end (both tables' row)."""
+    return f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)"
+
+
 def _median(values):
     values = sorted(values)
     return values[len(values) // 2] if values else 0
@@ -491,7 +501,6 @@ def _level8_run(name, keys, per_byte):
 def _peak_rows(row, label):
     """The peak's two rows of an app table: the peak against the board's budget, then its
     spread over the heap layouts (`row(label, cell)` adds a row)."""
-    kb = lambda b: f"{b / 1024:.1f} KB"
     row(label, lambda r, n: f"{kb(r['peak'])} (target ≤ {kb(HEAP_BUDGET.get(n, 0))})")
     row(
         f"… lowest–highest over {len(LAYOUTS)} heap layouts",
@@ -501,7 +510,6 @@ def _peak_rows(row, label):
 
 def _level8_rows(l8, names, per_byte):
     """The table rows of `_level8_run`'s results by board."""
-    kb = lambda b: f"{b / 1024:.1f} KB"
     rows = []
 
     def row8(label, cell):
@@ -523,7 +531,7 @@ def _level8_rows(l8, names, per_byte):
     row8("live heap at the games menu", lambda r, n: kb(r["at_start"]))
     row8(
         "names interned by the end (qstrs, never freed: in every figure after their first use)",
-        lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)",
+        _names_cell,
     )
     row8("bound on the heap during a bot's step (nothing freed)", lambda r, n: kb(r["tick_peak"]))
     row8("key moving the cursor on the table, runner / Pico (median; max)", cells(1))
@@ -628,13 +636,12 @@ def bench_app(seconds=None, boards=None):
     def row(label, cell):
         rows.append([label] + [cell(results[n], n) for n in names])
 
-    kb = lambda b: f"{b / 1024:.1f} KB"
     _peak_rows(row, "peak live heap over the game (code included)")
     row("live heap at the title menu", lambda r, n: kb(r["at_start"]))
     row("of which the display's frame buffer", lambda r, n: f"{fmt_int(r['frame_bytes'])} B")
     row(
         "names interned by the end (qstrs, never freed: in every figure after their first use)",
-        lambda r, n: f"{kb(r['qstr_bytes'])} ({fmt_int(r['qstrs'])} names)",
+        _names_cell,
     )
     row(
         "peak live heap while a hint is computed (estimate)",
