@@ -501,7 +501,11 @@ def test_help_tells_the_roll_the_two_spaces_the_actions_the_sides_and_keeping_fo
         assert action + ":" in text or action + " (" in text, action
     assert "1 star (easier) or 2 stars (harder)" in text  # LB-5
     assert "keeps up to 4 of their cards" in text  # LB-4
-    assert "discarding two cards" in text  # LB-6
+    assert "Once you have laid out and every laid combination is full" in text  # LB-6's
+    assert "discarding two cards" in text  # two discards, for a seat that laid out only
+    assert "nobody: take any pile's top" in text  # an Ask nobody can answer
+    assert "none if the first ends the round" in text  # Card and again's turn, lost
+    assert "round ends with nobody out and everyone goes up 1" in text  # the dead end
     assert app.button("ok") in text and "%(" not in text
 
 

@@ -2,15 +2,15 @@
 for the board game only (the card games' pages are help.py). The levels are the ones
 level8/sides.py holds (tests/test_app_board_menu.py compares them)."""
 
-TEXT = """Be the first through all 8 levels. Each round everyone gets 10 number cards; the 8 jokers wait in a stack of their own.
+TEXT = """Be the first through all 8 levels. Each round everyone is dealt number cards up to 10 (cards kept from the round before count); the 8 jokers wait in a stack of their own.
 
 The roll: each turn starts with the dice. One of your two pieces moves by each die, clockwise (doubles: one by the number, the other by twice it). A space where another player's pieces stand is not counted; the big start space always is.
 
 The two spaces: choose one of the two spaces reached. Both pieces go there and you do its action. Then you may lay out your level and add cards, as in LEVEL 8, and you end by discarding one card.
 
-Actions: +1 card: the top of the draw pile or of any discard pile. +2 cards: that twice, the second after seeing the first. Card and again: a card, then a whole further turn. Swap 1-3: discard 1 to 3 cards, then draw one more than that. All draw: everyone draws a card, you first. Joker: a joker from its stack (none left: any pile's top). Ask: name a number or a colour and a direction; the first player that way holding one gives you one. Steal: every other player shows up to 3 cards; take one. Any action (a star, the start too): choose another action; your pieces move on to its next free space.
+Actions: +1 card: the top of the draw pile or of any discard pile. +2 cards: that twice, the second after seeing the first. Card and again: a card, then a whole further turn (none if the first ends the round). Swap 1-3: discard 1 to 3 cards, then draw one more than that. All draw: everyone draws a card, you first. Joker: a joker from its stack (none left: any pile's top). Ask: name a number or a colour and a direction; the first player that way holding one gives you one and draws another (nobody: take any pile's top). Steal: every other player shows up to 3 cards; take one (its owner draws another). Any action (a star, the start too): choose another action; your pieces move on to its next free space.
 
-Jokers stand for any card; once laid, a joker's value stays. A set of 6 or more or a run from 1 to 15 is full, yet still takes jokers. When every laid combination is full, you may end by discarding two cards.
+Jokers stand for any card; once laid, a joker's value stays. A set of 6 or more or a run from 1 to 15 is full, yet still takes jokers. Once you have laid out and every laid combination is full, you may end by discarding two cards. When no card left can ever be added, the round ends with nobody out and everyone goes up 1.
 
 Sides: on New game each player chooses a side of the level cards: 1 star (easier) or 2 stars (harder).
 

@@ -8,7 +8,8 @@ A turn: Roll (focused when the turn begins), then the track screen (the track wi
 seat's tower, the dice and the two spaces reached: `strip` on the OLED, `oval` on colour;
 left and right choose, OK goes, Back goes to the table to look at the hand, where Track
 opens it again), then the action's chooser (Choose opens it again), then the card game's
-step 2 and 3 at the table as in LEVEL 8. Track shows the board at any time. OK on a card
+step 2 and 3 at the table as in LEVEL 8. Track shows the board at every step but step 2
+and 3 before the seat has laid out (Lay out is there instead) and keeping cards. OK on a card
 does what the step allows with it (discard it in a swap, give it, show it) or says in
 words why not (level8.board_referee).
 """

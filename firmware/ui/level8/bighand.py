@@ -1,6 +1,6 @@
 """A hand of more cards than the table's hand line is sure to hold (mono.py: twelve on the
-OLED's two lines; colour.py: 14 tiles): only the board game's grows that far (its +2,
-All draw, Card and again and Swap add cards, and nothing caps a hand). Drawn as a window
+OLED's two lines; colour.py: 14 tiles): only the board game's grows that far (its +2
+and All draw leave hands a card bigger, and nothing caps a hand). Drawn as a window
 of the hand, in the hand's order, that follows the cursor: moved just enough to show the
 card under it, and filled up to the hand's last card. A mark says cards are left out
 before or after it: an arrow on the OLED, on colour a tile with the arrow over how many.
