@@ -73,6 +73,16 @@ def drop(*names):
             gone[i].__dict__.clear()
 
 
+def let_go(module):
+    """`drop` for the module object its caller imported for a key (turn.py at the table's
+    keys), which a nested forget() may have taken out of sys.modules already. Only for the
+    outermost caller: nothing up the stack runs its code then. Emptied, a stale word (a
+    game state's bytes can spell the address of one of its functions) keeps that function,
+    not all of the module's code through its globals."""
+    sys.modules[module.__name__] = module
+    drop(module.__name__)
+
+
 def unload():
     """Let the bots' code go (it comes back for the next bot or hint)."""
     forget(*BOT_CODE)

@@ -21,7 +21,7 @@ and every bot's step, with who plays which seat (app/level8/saves.py).
 from level8 import layout
 from level8.layout import OVER
 
-from app.level8 import forget, unload
+from app.level8 import forget, let_go, unload
 from app.level8.seat import Seat
 from compat import const, ticks_add, ticks_diff
 
@@ -78,7 +78,7 @@ class Table(Seat):
                 turn.survey(self)
                 self.began = None
                 turn.begin(self)
-                forget("app.level8.turn")
+                let_go(turn)
             elif k == "back":
                 self.open_menu(app)
             return
@@ -103,7 +103,7 @@ class Table(Seat):
             from app.level8 import turn
 
             turn.choose(self, app, self.item(self.focus))
-            forget("app.level8.turn")
+            let_go(turn)
 
     # moves
 
