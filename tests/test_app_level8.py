@@ -486,3 +486,26 @@ def test_a_power_cut_at_every_step_of_a_save_resumes_before_or_after(step):
             continue
         break
     assert k > 10 and results == {before, after}  # early cuts keep the old position, late ones the new
+
+
+def test_sort_keeps_the_hand_s_order_for_the_game_s_next_new_game(tmp_path):
+    """Sort orders the hand by colour or by number: kept in the save, and in the game's
+    New game choices, so the next new game deals sorted the same way."""
+    from app.level8 import choices, menu
+    from ui.level8 import SORT
+
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    table_of(app, Game(cards.LEVELUP, 3, seed=5, dealer=2))  # seat 0 plays first
+    for said, colour in (("colour", True), ("number", False), ("colour", True)):
+        app.screen.to_item(SORT)
+        app.key("ok", 0)
+        assert app.screen.message == "Sorted by " + said
+        assert bool(saves.decode(app.store.read("lugame"), cards.LEVELUP)[1] & saves.BY_COLOUR) is colour
+        assert choices.load(app, cards.LEVELUP).colour is colour
+    assert choices.load(app, cards.LEVEL8).colour is False  # each game its own
+    menu.start(app, cards.LEVELUP, choices.load(app, cards.LEVELUP))
+    t = app.screen
+    assert t.by_colour
+    hand = [t.card(i) for i in t.order[: t.hn]]
+    keys = [cards.colour(x) * 16 + cards.number(x) for x in hand if x < cards.N_NUMBER_CARDS]
+    assert len(keys) > 5 and keys == sorted(keys)  # the number cards by colour, then number

@@ -104,6 +104,14 @@ def choose(t, app, it):
         t.message = "Sorted by " + ("colour" if t.by_colour else "number")
         survey(t)
         save(t, app)
+        # and the game's next New game deals sorted the same way
+        from app.level8 import choices
+
+        game = layout.game(s)
+        c = choices.load(app, game)
+        c.colour = t.by_colour
+        choices.save(app, game, c)
+        forget("app.level8.choices")
     elif it == DONE:
         commit(t, app, [layout.move(layout.K_KEPT)], "")
     elif it == HINT:
