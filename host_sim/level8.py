@@ -137,11 +137,131 @@ def extend(args):
     why = combos.why_not(group, kind, 1)
     if why is not None:
         raise Malformed("GROUP is not a valid " + rest[0] + ": " + why)
-    result, why = combos.extend(kind, group, added, game == cards.BOARD)  # LB-6: full runs take jokers
+    result, why = extend_cards(kind, group, added, game == cards.BOARD)  # LB-6: full runs take jokers
     out = {"valid": why is None, "kind": rest[0], "cards": [cards.token(c) for c in result]}
     if why is not None:
         out["reason"] = why
     return out
+
+
+def extend_cards(kind, group, added, full_takes_jokers=False):
+    """Add the cards of `added` to the laid combination `group` one at a time. Returns
+    (cards, None) with every wild valued when all fit, else (the combination before the
+    card that did not fit, why not). The group's free wilds may have any values that agree
+    with it, but one value each for the whole call: a run's cards go on at its ends, so
+    `W W` then R5 is 3 4 5 or 5 6 7, and R7 then fits neither. `full_takes_jokers`: the
+    board game's LB-6 (combos.extend_one)."""
+    if combos.resolve(group, kind, 1) is None:
+        return None, "the laid cards are not a " + ("colour group" if kind == levels.COLOUR else levels.KIND_NAMES[kind])
+    if kind == levels.RUN:
+        return _extend_run(group, added, full_takes_jokers)
+    out = combos.resolve(group, kind, 1)
+    current = list(group)
+    for card in added:  # a set's or colour group's wilds all stand for the one value it has
+        new, why = combos.extend_one(kind, current, card, full_takes_jokers)
+        if new is None:
+            return out, why
+        current.append(card)
+        out = new
+    return out, None
+
+
+_ALL = 0xFFFE  # bits 1..15: every start of a run
+
+
+def _run_starts(group):
+    """Bit s for each start s (1..15) of the runs the valid run `group` can be."""
+    n = len(group)
+    lo, hi = 16, 0
+    for c in group:
+        if c != cards.WILD:
+            lo = min(lo, cards.number(c))
+            hi = max(hi, cards.number(c))
+    return sum(1 << s for s in range(max(1, hi - n + 1), min(lo, 16 - n) + 1))
+
+
+def _extra(card, length, full_takes_jokers):
+    """A joker on a full run (LB-6): valued 15, outside the run's numbers."""
+    return full_takes_jokers and length == 15 and (card == cards.WILD or card == cards.wild_as_number(15))
+
+
+def _step(starts, length, card):
+    """The starts of the run of `length` cards (at one of `starts`) with `card` added at
+    its low or its high end."""
+    if card == cards.WILD:
+        return ((starts >> 1) & _ALL) | (starts & ((1 << (16 - length)) - 1))
+    v = cards.number(card)
+    out = 1 << v if starts >> (v + 1) & 1 else 0
+    if v - length >= 1 and starts >> (v - length) & 1:
+        out |= 1 << (v - length)
+    return out
+
+
+def _extend_run(group, added, full_takes_jokers):
+    starts = [_run_starts(group)]  # the starts each prefix of `added` leaves possible
+    lengths = [len(group)]
+    why = None
+    for card in added:
+        length = lengths[-1]
+        if _extra(card, length, full_takes_jokers):
+            starts.append(starts[-1])
+            lengths.append(length)
+            continue
+        if card == cards.SKIP:
+            why = "a Skip never fits a combination"
+        elif card != cards.WILD and cards.number(card) == 0:
+            why = cards.token(card) + " stands for a colour and cannot join a run"
+        elif length == 15:
+            why = "no room for a wild: the run already reaches from 1 to 15" if cards.is_wild(card) else \
+                "the run already has a %d" % cards.number(card)
+        else:
+            nxt = _step(starts[-1], length, card)
+            if nxt:
+                starts.append(nxt)
+                lengths.append(length + 1)
+                continue
+            v = cards.number(card)
+            held = [c for c in list(group) + added[: len(starts) - 1] if c != cards.WILD and cards.number(c) == v]
+            why = "the run already has a %d" % v if held else cards.token(card) + " does not fit at either end of the run"
+        break
+    k = len(starts) - 1  # the cards that fit
+    # from the end back: the starts from which the rest of those cards still fit
+    able = [0] * k + [_ALL]
+    for i in range(k - 1, -1, -1):
+        card = added[i]
+        for s in range(1, 16):
+            if starts[i] >> s & 1:
+                after = (1 << s) if _extra(card, lengths[i], full_takes_jokers) else _step(1 << s, lengths[i], card)
+                if after & able[i + 1]:
+                    able[i] |= 1 << s
+    # the group's own values as `check` gives them where the rest allows (combos.resolve)
+    want = combos.resolve(group, levels.RUN, 1)
+    want = min(cards.number(c) for c in want)
+    ok = starts[0] & able[0]
+    s = next((t for t in range(want, 16) if ok >> t & 1), 0) or max(t for t in range(1, 16) if ok >> t & 1)
+    out = combos.resolve(group, levels.RUN, 1) if s == want else _valued(group, s)
+    for i in range(k):
+        card = added[i]
+        length = lengths[i]
+        if _extra(card, length, full_takes_jokers):
+            out.append(cards.wild_as_number(15))
+            continue
+        if card == cards.WILD:  # on top where the rest allows, else below
+            high = s + length <= 15 and able[i + 1] >> s & 1
+            card = cards.wild_as_number(s + length if high else s - 1)
+            if not high:
+                s -= 1
+        elif cards.number(card) == s - 1:
+            s -= 1
+        out.append(card)
+    return out, why
+
+
+def _valued(group, start):
+    """The run `group` laid from `start`: its free wilds take the numbers its cards leave."""
+    seen = {cards.number(c) for c in group if c != cards.WILD}
+    free = iter(v for v in range(start, start + len(group)) if v not in seen)
+    return [cards.wild_as_number(next(free)) if c == cards.WILD else c for c in group]
 
 
 def main(argv):

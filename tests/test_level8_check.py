@@ -182,6 +182,11 @@ def test_lb_6_in_the_board_game_a_full_run_still_takes_jokers(capsys):
 
 def test_extend_laid_wilds_take_any_consistent_value(capsys):
     assert extend(capsys, "run", "R5 W", "R3")["cards"] == ["R5", "W=4", "R3"]
+    # but one value each for the whole call: "W W" then R5 is 3 4 5 or 5 6 7, and R7 goes
+    # on at an end of neither
+    out = extend(capsys, "run", "W W", "R5", "R7")
+    assert not out["valid"] and out["cards"] == ["W=3", "W=4", "R5"] and "R7" in out["reason"]
+    assert extend(capsys, "run", "W W", "R7", "W", "R9")["cards"] == ["W=5", "W=6", "R7", "W=8", "R9"]
     assert extend(capsys, "set", "W W", "B12")["cards"] == ["W=12", "W=12", "B12"]
 
 

@@ -15,6 +15,7 @@ from l8helpers import number_card
 from level8 import cards, combos, levels, notation, sides
 from level8.levels import COLOUR, RUN, SET
 
+from host_sim.level8 import extend_cards
 from tools import micropython as mpy
 
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -69,7 +70,7 @@ def test_spec_tokens_parse_case_insensitively(tok, code):
     assert cards.token(code) == tok.upper()
 
 
-@pytest.mark.parametrize("tok", ["R0", "R16", "R07", "X7", "7R", "RR", "W=0", "W=16", "W=X", "W=", "W7", "SS", "", "R-1"])
+@pytest.mark.parametrize("tok", ["R0", "R16", "R07", "X7", "7R", "RR", "W=0", "W=16", "W=X", "W=", "W7", "SS", "", "R-1", "\u017f", "W=\u017f"])
 def test_other_tokens_are_refused_with_a_reason(tok):
     with pytest.raises(ValueError, match="."):
         notation.parse_card(tok)
@@ -218,9 +219,11 @@ def test_a_level_problem_when_two_groups_want_the_same_part():
     (SET, "W W", "B12", "W=12 W=12 B12"),
     (COLOUR, "R1 R9 R4 W", "R2 W=R", "R1 R9 R4 W=R R2 W=R"),
     (SET, "R11 O11 Y11 G11 B11 V11", "W", "R11 O11 Y11 G11 B11 V11 W=11"),  # LB-6
+    (RUN, "W W", "R5", "W=3 W=4 R5"),  # the laid wilds below the card, as check values them
+    (RUN, "W W", "R7 W R9", "W=5 W=6 R7 W=8 R9"),  # one value a wild for the whole call
 ])
 def test_l8_4_cards_that_extend(kind, group, added, expected):
-    out, why = combos.extend(kind, g(group), g(added))
+    out, why = extend_cards(kind, g(group), g(added))
     assert why is None
     assert toks(out) == expected
 
@@ -232,6 +235,9 @@ def test_l8_4_cards_that_extend(kind, group, added, expected):
     (RUN, "R4 O5 W", "W=R", "R4 O5 W=6", "colour"),
     (RUN, "W R15", "R14", "W=14 R15", "either end"),  # only between the wild and 15: not an end
     (RUN, "R1 W", "O2", "R1 W=2", "either end"),
+    # a laid "W W" and R5 are 3 4 5 or 5 6 7: R7 is at neither end of either
+    (RUN, "W W", "R5 R7", "W=3 W=4 R5", "R7 does not fit at either end"),
+    (RUN, "W W W", "R5 R7", "W=2 W=3 W=4 R5", "R7 does not fit at either end"),
     (RUN, " ".join("R%d" % n for n in range(1, 16)), "W", " ".join("R%d" % n for n in range(1, 16)), "no room"),
     (SET, "R8 O8", "G9", "R8 O8", "not the number"),
     (SET, "R8 O8", "S", "R8 O8", "Skip"),
@@ -239,13 +245,13 @@ def test_l8_4_cards_that_extend(kind, group, added, expected):
     (COLOUR, "R1 R9", "W=3", "R1 R9", "stands for a number"),
 ])
 def test_l8_4_cards_that_do_not_extend_say_why(kind, group, added, kept, reason):
-    out, why = combos.extend(kind, g(group), g(added))
+    out, why = extend_cards(kind, g(group), g(added))
     assert reason in why
     assert toks(out) == kept
 
 
 def test_extend_refuses_a_laid_group_that_is_not_its_kind():
-    out, why = combos.extend(RUN, g("R1 R3"), g("R4"))
+    out, why = extend_cards(RUN, g("R1 R3"), g("R4"))
     assert out is None and "not a run" in why
 
 
@@ -285,17 +291,28 @@ def ref_meets(group, kind, size):
     return any(ref_valid(a, kind, size) for a in assignments(group))
 
 
-def ref_extends(kind, group, card):
-    """Some values for the free wilds make group + card a valid combination, with the card
-    at an end (the lowest or highest number) when it is a run."""
-    for a in assignments(group + [card]):
-        if ref_valid(a, kind, 1):
-            if kind != RUN:
-                return True
-            nums = [cards.number(c) for c in a]
-            if nums[-1] in (min(nums), max(nums)):
-                return True
-    return False
+def ref_fits(kind, valued, n):
+    """How many of the cards after the first `n` of `valued` (no free wild) go on in turn:
+    each makes a valid combination with those before it, at an end when it is a run."""
+    k = 0
+    while n + k < len(valued):
+        a = valued[: n + k + 1]
+        if not ref_valid(a, kind, 1):
+            break
+        nums = [cards.number(c) for c in a]
+        if kind == RUN and nums[-1] not in (min(nums), max(nums)):
+            break
+        k += 1
+    return k
+
+
+def ref_extend(kind, group, added):
+    """How many of `added` go on the laid `group` in turn, for the best values of all the
+    free wilds, one value each for the whole call."""
+    return max(
+        (ref_fits(kind, a, len(group)) for a in assignments(group + added) if ref_valid(a[: len(group)], kind, 1)),
+        default=0,
+    )
 
 
 def keeps_fixed_cards(group, out):
@@ -339,18 +356,28 @@ def test_property_extend_agrees_with_the_reference(group, kind, data):
         NUMBER_VALUES[::4] + COLOUR_VALUES[:2]), max_size=3))
     if sum(c == cards.WILD for c in group + added) > 3:
         added = [c for c in added if c != cards.WILD]
-    out, why = combos.extend(kind, group, added)
+    out, why = extend_cards(kind, group, added)
     if not ref_meets(group, kind, 1):
         assert out is None and why
         return
-    current = list(group)
-    for card in added:
-        if not ref_extends(kind, current, card):
-            break
-        current.append(card)
-    fits = len(current) == len(group) + len(added)
-    assert (why is None) == fits
-    assert keeps_fixed_cards(current, out) and ref_valid(out, kind, 1)
+    k = ref_extend(kind, group, added)
+    assert (why is None) == (k == len(added))
+    current = group + added[:k]
+    # the cards that fit, valued so that each went on in turn (at an end of a run)
+    assert keeps_fixed_cards(current, out) and ref_fits(kind, out, len(group)) == k
+
+
+@SETTINGS
+@given(st.integers(1, 3), st.lists(st.integers(1, 15), min_size=1, max_size=3, unique=True))
+def test_property_a_run_of_laid_wilds_takes_cards_at_its_ends_only(wilds, numbers):
+    """Laid free wilds have one value each for the whole call: the cards added must go on
+    at the ends of one and the same run (the reference tries every value for them)."""
+    group = [cards.WILD] * wilds
+    added = [number_card(i, v) for i, v in enumerate(numbers)]
+    out, why = extend_cards(RUN, group, added)
+    k = ref_extend(RUN, group, added)
+    assert (why is None) == (k == len(added))
+    assert keeps_fixed_cards(group + added[:k], out) and ref_fits(RUN, out, wilds) == k
 
 
 # -- the same answers under MicroPython -------------------------------------------------
@@ -359,7 +386,8 @@ PARITY = r"""
 from level8 import cards, combos, levels, sides
 
 for kind, size, group, added in CASES:
-    print(combos.resolve(group, kind, size), combos.why_not(group, kind, size), combos.extend(kind, group, added))
+    print(combos.resolve(group, kind, size), combos.why_not(group, kind, size),
+          combos.extend_one(kind, group, added[0]) if added else None)
 for game, side, n, groups in LEVELS:
     reqs = sides.level(game, side, n)
     print(combos.match_level(groups, reqs), combos.level_problem(groups, reqs))

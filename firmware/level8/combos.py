@@ -4,7 +4,7 @@ combination, as pure functions over lists of card codes (see `cards`).
 A free wild takes whatever value makes its group valid; a wild with a value keeps it.
 A run is consecutive numbers within 1..15 (no wrap, no number twice), a set one number,
 a colour group one colour; each may hold more cards than its requirement asks. Every
-"no" comes with a sentence for the player (`why_not`, `level_problem`, `extend`).
+"no" comes with a sentence for the player (`why_not`, `level_problem`, `extend_one`).
 """
 
 from level8 import cards
@@ -249,19 +249,3 @@ def extend_one(kind, group, card, full_takes_jokers=False):
         return None, cards.token(card) + " does not fit at either end of the run"
     return _fill_run(new, start), None
 
-
-def extend(kind, group, added, full_takes_jokers=False):
-    """Add the cards of `added` one at a time. Returns (cards, None) with every wild valued
-    when all fit, else (the combination before the card that did not fit, why not).
-    `full_takes_jokers`: the board game's LB-6 (see extend_one)."""
-    out = resolve(group, kind, 1)
-    if out is None:
-        return None, "the laid cards are not a " + ("colour group" if kind == COLOUR else KIND_NAMES[kind])
-    current = list(group)
-    for card in added:
-        new, why = extend_one(kind, current, card, full_takes_jokers)
-        if new is None:
-            return out, why
-        current.append(card)
-        out = new
-    return out, None
