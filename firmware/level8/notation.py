@@ -257,6 +257,8 @@ def _number_text(text):
 def parse_card(tok):
     """Card code for a token (case-insensitive); raise ValueError with a reason otherwise."""
     t = tok.upper()
+    if len(tok.encode()) != len(tok):  # only ASCII letters: "ſ".upper() is "S" on CPython
+        t = ""
     if t == "W":
         return cards.WILD
     if t == "S":
