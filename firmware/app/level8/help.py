@@ -4,13 +4,13 @@ TEXT = """Be the first to get through all 8 levels. Each round everyone gets 10 
 
 Levels: 1) two runs of 3; 2) four pairs; 3) a run of 3 + 4 cards of one colour; 4) a run of 6 + a pair; 5) a run of 7; 6) a pair + two triples; 7) a triple + 5 cards of one colour; 8) a pair + a triple + four of a kind.
 
-A run is numbers in a row (any colours, no 15 to 1). A set is cards of one number. A colour group is cards of one colour. A wild stands for any card; once laid, its value stays.
+A run is numbers in a row (any colours, no 15 to 1). A set is cards of one number. A colour group is cards of one colour. A wild stands for any number or colour (never a Skip); once laid, its value stays.
 
-Your turn: Draw, from the draw pile or the top of any discard pile. Then, if you can, lay out your whole level (Lay out shows every way your hand can). Once laid out, you may add cards to any laid combination: choose a card in your hand. End by choosing a card to discard, or a Skip to give to a player: they miss their next turn.
+Your turn: Draw, from the draw pile or the top of any discard pile. Then, if you can, lay out your whole level (Lay out shows the best ways your hand can). Once laid out, you may add cards to any laid combination: choose a card in your hand. End by choosing a card to discard, or a Skip to give to a player who has none in front of them: they miss their next turn.
 
 The round ends when someone gets rid of their last card: they go up 2 levels, everyone else who laid out goes up 1. Laying out level 8 wins at once; so does going out after laying out level 7.
 
-Keys: %(ok)s chooses, %(back)s opens the menu. The table's top lines are the other players: their level, a tick once laid out, their cards in hand, their discard pile's top, and S when a Skip waits for them. Table shows every laid combination. Sort sorts your hand by number or by colour. Hint shows a good move (the game then counts as assisted).
+Keys: %(ok)s chooses, %(back)s opens the menu. The table's top lines are the other players: their level, a tick once laid out, their cards in hand, their discard pile's top, and a mark when a Skip waits for them (SKIP, or ! on the small screen). Table shows every laid combination. Sort sorts your hand by number or by colour. Hint shows a good move (the game then counts as assisted).
 
 Pass and play: everyone shares the handheld; a screen hides the hands until the next player presses %(ok)s."""
 
