@@ -48,26 +48,31 @@ def summary(game):
     }
 
 
-def read_text(path):
+def read_bytes(path):
     if path == "-":
-        data = sys.stdin.buffer.read()
-    else:
-        with open(path, "rb") as f:
-            data = f.read()
-    return data.decode("utf-8")
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def main(path):
     """Replay the record at `path` (`-` for stdin); return the exit status."""
     try:
-        text = read_text(path)
+        data = read_bytes(path)
     except OSError as e:
         print("cannot read " + path + ": " + (e.strerror or str(e)), file=sys.stderr)
         return 2
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        print("cannot read " + path + ": not UTF-8 text (byte " + str(e.start) + ")", file=sys.stderr)
+        line = data.count(b"\n", 0, e.start) + 1
+        print("line %d: not UTF-8 text (its byte %d)" % (line, e.start - data.rfind(b"\n", 0, e.start)), file=sys.stderr)
         return 2
-    return main_text(text)
+    try:
+        return main_text(text)
+    except BrokenPipeError:  # a reader that stopped early (`| head`): nothing more to say
+        sys.stdout = None
+        return 0
 
 
 def main_text(text):

@@ -126,6 +126,9 @@ def test_defaults_and_every_tag():
     rec = parse('[Game "Level 10"]\n[Players "3"]\n[Pauses "0"]\n[Seed "4294967295"]\n[Start "3"]\n')
     assert (rec.players, rec.pauses, rec.seed, rec.start) == (3, 0, 4294967295, 3)
     assert rules.start_seat(rec.replay().state) == 2
+    # a decimal number may have leading zeros, however many
+    rec = parse('[Game "Level 10"]\n[Players "03"]\n[Seed "00000000000000000003"]\n')
+    assert (rec.players, rec.seed) == (3, 3)
 
 
 def test_deck_form_deals_one_card_a_seat_from_the_top():
@@ -160,6 +163,7 @@ BAD = [
     ('[Game "Level 10"]\n[Pauses "4"]\n[Seed "1"]\n', "line 2: Pauses must be 0 to 3, not 4"),
     ('[Game "Level 10"]\n[Pauses "-1"]\n[Seed "1"]\n', "line 2: Pauses must be a whole number from 0 to 3"),
     ('[Game "Level 10"]\n[Seed "4294967296"]\n', "line 2: Seed must be 0 to 4294967295, not 4294967296"),
+    ('[Game "Level 10"]\n[Seed "00042949672960"]\n', "line 2: Seed must be a whole number from 0 to 4294967295"),
     ('[Game "Level 10"]\n[Seed "12x"]\n', "line 2: Seed must be a whole number"),
     # digits of other scripts: CPython's isdigit takes them, MicroPython's does not
     ('[Game "Level 10"]\n[Seed "\u00b2"]\n', "line 2: Seed must be a whole number"),
@@ -214,7 +218,19 @@ def test_replay_tool_reports_unreadable_files(tmp_path):
     bad = tmp_path / "latin1.l10"
     bad.write_bytes(b'[Game "Level 10"]\n# caf\xe9\n')
     out = replay_cli(str(bad))
-    assert out.returncode == 2 and b"not UTF-8" in out.stderr
+    assert out.returncode == 2 and out.stderr == b"line 2: not UTF-8 text (its byte 6)\n"
+
+
+def test_replay_tool_stops_quietly_when_its_reader_has_gone():
+    """`replay FILE | head -1`: a reader that stops early is not an error of the record's,
+    and no traceback. `true` reads nothing: it has often gone when the JSON is written."""
+    import shlex
+
+    record = os.path.join(RECORDS, "l8-bots-three.l8")
+    line = "set -o pipefail; %s -m host_sim replay %s | true" % (shlex.quote(sys.executable), shlex.quote(record))
+    for _ in range(3):
+        out = subprocess.run(["bash", "-c", line], capture_output=True, cwd=ROOT, check=False)
+        assert out.returncode == 0 and out.stderr == b""
 
 
 def test_replay_tool_reads_standard_input():
