@@ -549,6 +549,12 @@ def _explicit_errors():
     return out
 
 
+def test_header_numbers_may_have_leading_zeros():
+    rec = parse('[Game "LEVEL 8"]\n[Players "003"]\n[Dealer "02"]\n[Seed "000000000000007"]\n')
+    assert (rec.players, rec.seed) == (3, 7)
+    assert summary_l8(record.load('[Game "LEVEL 8"]\n[Players "003"]\n[Seed "7"]\n'))["dealer"] == 1
+
+
 BAD = [
     (
         '[Game "LEVEL 8"]\n[Seed "1"]\n[Colour "red"]\n',

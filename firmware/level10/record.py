@@ -114,7 +114,7 @@ def _digits(text):
 
 
 def _number(value, tag, n, low, high):
-    if not _digits(value) or len(value) > 10:
+    if not _digits(value) or len(value.lstrip("0")) > 10:  # leading zeros are allowed
         _fail(n, tag + " must be a whole number from " + str(low) + " to " + str(high))
     v = int(value)
     if not low <= v <= high:

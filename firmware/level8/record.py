@@ -459,7 +459,7 @@ def _header(line, n):
 
 
 def _number(value, tag, n, low, high):
-    ok = 0 < len(value) <= 10
+    ok = value != "" and len(value.lstrip("0")) <= 10  # leading zeros are allowed
     for ch in value:
         if not "0" <= ch <= "9":  # not isdigit: CPython's takes other scripts' digits too
             ok = False
