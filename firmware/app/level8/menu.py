@@ -9,7 +9,7 @@ module; the table coming back from a chooser needs none of it (entry.table_again
 
 import sys
 
-from app.level8 import GAME, file, forget, name, which
+from app.level8 import GAME, drop, file, forget, name, which
 from app.screen import Menu, Pager, wrap
 from compat import const
 
@@ -112,6 +112,8 @@ def play(app, g, flags, people, strength, message):
         "app.level8.saves",
     )
     t.rest()  # the rules' code comes back with the first move
+    # and what the referee loaded when resuming checked the saved position (Game.decode)
+    drop("level8.combos", "level8.sides")
 
 
 def resume(app, asked=False):
@@ -165,7 +167,10 @@ def pause_menu(app, table):
 
     def help_then(a):
         show_help(a)
-        a.screen.leave = back
+        # the pages go back through the Seat itself, so that the menus' code can go while
+        # they are up (on the OLED the table's code is gone already: no room for both)
+        a.screen.leave = table.close
+        forget(__name__, "app.level8.entry")
 
     def give_up(a):
         a.go(
