@@ -127,3 +127,27 @@ def test_the_game_resumes_after_power_off_at_every_move(tmp_path):
             assert hh.apps[-1].screen.game.moves() == list(rec.moves[: n + 1])
     assert ap.ended is not None and ap.ended.title.startswith("You won!")
     assert stats.load(hh.apps[-1]).rows[rec.pauses][:3] == [1, 1, 80]
+
+
+def test_resuming_from_the_pause_menu_lets_the_menus_code_go_again(tmp_path):
+    """Back on the table opens the pause menu (app/level10/menu.py); Resume puts the table
+    back and lets the menus' code go, as the game's start did: the OLED's table held it for
+    the rest of the game (7.5 KB more, past its 48 KB)."""
+    import sys
+
+    from app.app import App
+    from app.level10 import menu
+    from app.run import labels
+    from app.store import Store
+
+    hh = sim.Handheld("oled_128x64", str(tmp_path))
+    app = App(hh.device.display, Store(hh.root), labels(hh.profile), hh.device, 0)
+    app.playing = 0
+    menu.play(app, Game(players=1, pauses=2, seed=3), 0, "")
+    table = app.screen
+    assert type(table).__name__ == "Play" and "app.level10.menu" not in sys.modules
+    app.key("back", 0)
+    assert app.screen.title == "Paused" and "app.level10.menu" in sys.modules
+    app.key("ok", 0)  # Resume
+    assert app.screen is table
+    assert "app.level10.menu" not in sys.modules and "app.screen" not in sys.modules

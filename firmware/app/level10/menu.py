@@ -142,7 +142,7 @@ def menu_again(app):
 
 def pause_menu(app, table):
     def back(a):
-        a.go(table)
+        _table(a, table)  # and the menus' code goes again, as when the game began
 
     def help_then(a):
         show_help(a)
