@@ -512,7 +512,7 @@ def test_sort_keeps_the_hand_s_order_for_the_game_s_next_new_game(tmp_path):
 
 
 @pytest.mark.parametrize("game", [cards.LEVEL8, cards.BOARD])
-def test_a_resumed_table_holds_none_of_the_code_that_checked_its_save(game, tmp_path):
+def test_a_resumed_table_holds_none_of_the_code_that_checked_its_save(game, tmp_path, monkeypatch):
     """Power-up checks the saved position with the referee (level8.game.state_problem),
     which loads the combinations' code and the level tables; the OLED's table, back,
     keeps none of it (LEVEL 8 measured 53.8 KB, the table at rest 47.9 KB)."""
@@ -524,6 +524,7 @@ def test_a_resumed_table_holds_none_of_the_code_that_checked_its_save(game, tmp_
     Store(root).write("playing", bytes((3 if game == cards.BOARD else 1,)))
     from app.app import forget
 
+    monkeypatch.setattr(sys.modules["app.level8"], "KEPT", ())  # a colour board's table, earlier, kept some
     forget("level8.referee", "level8.board_referee", "level8.combos", "level8.sides")  # as on a Pico at power-up
     hh, app = power_up("oled_128x64", root)
     t = app.screen
@@ -534,8 +535,9 @@ def test_a_resumed_table_holds_none_of_the_code_that_checked_its_save(game, tmp_
 
 
 def test_how_to_play_from_the_pause_menu_holds_none_of_the_menus_code(tmp_path, monkeypatch):
-    """The pause menu's How to play: its pages go back to the table through the Seat, and
-    the menus' code goes while they are up (on the OLED 52.6 KB with it, 47.5 KB without)."""
+    """The pause menu is a module of its own (app/level8/pause.py), up without the game's
+    other menus; its How to play's pages go back to the table through the Seat, with no
+    menu's code while they are up (on the OLED 52.6 KB with menu.py, 47.5 KB without)."""
     import sys
 
     monkeypatch.setattr(sys.modules["app.level8"], "KEPT", ())  # as on the OLED
@@ -543,11 +545,13 @@ def test_how_to_play_from_the_pause_menu_holds_none_of_the_menus_code(tmp_path, 
     g = Game(cards.LEVEL8, 4, seed=4, dealer=3)
     table_of(app, g)
     app.key("back", 0)
-    assert app.screen.title == "Paused" and "app.level8.menu" in sys.modules
+    assert app.screen.title == "Paused" and "app.level8.pause" in sys.modules
+    assert "app.level8.menu" not in sys.modules
     app.key("down", 0)
     app.key("ok", 0)  # How to play
     assert app.screen.title == "How to play" and app.screen.lines[0].startswith("Be the first")
-    assert "app.level8.menu" not in sys.modules and "app.level8.entry" not in sys.modules
+    held = [n for n in ("app.level8.menu", "app.level8.entry", "app.level8.pause") if n in sys.modules]
+    assert held == []
     app.key("ok", 0)
     t = app.screen
     assert type(t).__name__ == "Table" and t.state is g.state

@@ -159,45 +159,6 @@ def menu_again(app):
     app.go(menu(app))
 
 
-def pause_menu(app, table):
-    """`table`: a Seat (app/level8/seat.py), which puts the table back."""
-
-    def back(a):
-        table.close(a)
-
-    def help_then(a):
-        show_help(a)
-        # the pages go back through the Seat itself, so that the menus' code can go while
-        # they are up (on the OLED the table's code is gone already: no room for both)
-        a.screen.leave = table.close
-        forget(__name__, "app.level8.entry")
-
-    def give_up(a):
-        a.go(
-            Menu(
-                "Give up?",
-                [
-                    ["No, keep playing", back],
-                    ["Yes, end this game", lambda a: finish(a, table, gave_up=True)],
-                ],
-                back=back,
-            )
-        )
-
-    app.go(
-        Menu(
-            "Paused",
-            [
-                ["Resume", back],
-                ["How to play", help_then],
-                ["Give up", give_up],
-                ["Save and quit", menu_again],
-            ],
-            back=back,
-        )
-    )
-
-
 # the end of a game
 
 

@@ -14,6 +14,7 @@ COVER_CODE = (
     "app.level8.act",
     "app.level8.browse",
     "app.level8.lay",
+    "app.level8.pause",
     "app.level8.wilds",
     "app.level8.words",
     "app.screen",
