@@ -277,7 +277,8 @@ def show_stats(app):
 
 def show_help(app):
     import app.level10.help as h
+    from app.pages import Lines
 
-    lines = wrap(h.TEXT % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
-    forget("app.level10.help")  # the text is only needed while reading it
+    lines = Lines(h.TEXT % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
+    forget("app.level10.help", "app.pages")  # the text is only needed while reading it
     app.go(Pager("How to play", lines, lambda a: a.go(menu(a))))

@@ -251,6 +251,8 @@ def show_help(app):
         import app.level8.help as h
 
         text = h.TEXT + (h.UP if game == 1 else "")
-    lines = wrap(text % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
-    forget("app.level8.help", "app.level8.boardhelp")
+    from app.pages import Lines
+
+    lines = Lines(text % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
+    forget("app.level8.help", "app.level8.boardhelp", "app.pages")
     app.go(Pager("How to play", lines, lambda a: a.go(menu(a))))
