@@ -11,7 +11,7 @@ class Lines:
     `len()`, `[i]` and iteration as a list of them."""
 
     def __init__(self, text, width):
-        starts = []  # each line's start and end in the text, in pairs
+        starts = []  # type: list[int]  # each line's start and end in the text, in pairs
         at = 0  # where the paragraph starts
         for para in text.split("\n"):
             start = end = word_at = at
