@@ -1,7 +1,7 @@
-"""Level 10's entry (see app/games.py): its menu, a new game, resuming, the pause menu,
-the end screen, statistics and the rules summary. The table itself is play.py (team.py
-with teammates: bots or pass and play); hints are hints.py, Watch a game watch.py. Those
-come back here through app.game(), not by importing this module.
+"""Level 10's entry (see app/games.py): its menu, a new game, resuming, the end screen,
+statistics and the rules summary. The table itself is play.py (team.py with teammates:
+bots or pass and play), its pause menu pause.py; hints are hints.py, Watch a game
+watch.py. Those come back here through app.game(), not by importing this module.
 """
 
 from app.app import forget
@@ -138,40 +138,6 @@ def menu_again(app):
     """Back to the title menu from the table: the table's code can go."""
     forget("app.level10.play", "ui.level10.mono", "ui.level10.colour", "app.level10.team", "level10.talk")
     app.go(menu(app))
-
-
-def pause_menu(app, table):
-    def back(a):
-        _table(a, table)  # and the menus' code goes again, as when the game began
-
-    def help_then(a):
-        show_help(a)
-        a.screen.leave = back
-
-    def give_up(a):
-        a.go(
-            Menu(
-                "Give up?",
-                [
-                    ["No, keep playing", back],
-                    ["Yes, end this game", lambda a: finish(a, table, gave_up=True)],
-                ],
-                back=back,
-            )
-        )
-
-    app.go(
-        Menu(
-            "Paused",
-            [
-                ["Resume", back],
-                ["How to play", help_then],
-                ["Give up", give_up],
-                ["Save and quit", menu_again],
-            ],
-            back=back,
-        )
-    )
 
 
 # the end of a game

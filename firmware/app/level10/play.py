@@ -18,6 +18,7 @@ asked): the cursor goes to its card (or Reset), targets() gives its row (`hint`,
 counts as assisted, like Undo.
 """
 
+from app.app import forget
 from app.level10 import SAVE, saves
 from level10 import moves, rules
 from level10.rules import NONE
@@ -305,7 +306,12 @@ class Play:
         self.after_change(app)
 
     def open_menu(self, app):
-        app.game().pause_menu(app, self)
+        if app.p.mono:  # no room for the table's drawing under the menu: it is made again
+            self.view = None
+            forget("ui.level10.mono")
+        from app.level10.pause import pause_menu
+
+        pause_menu(app, self)
 
     def make_view(self, app):
         """This table's drawing (ui/level10/: only the layout this board uses is loaded).
