@@ -233,15 +233,10 @@ def main(argv=None):
         for board in args.board or ["oled_128x64"]:
             rows, ratio = import_times(board)
             print(f"{board}: import from .mpy / body alone, runner µs (Pico ms at ratio {ratio:.1f})")
-            for m, whole, body in rows:
+            for m, whole, body in rows + [("together", sum(r[1] for r in rows), sum(r[2] for r in rows))]:
                 print(
                     f"  {m:<20} {whole:7.1f} / {body:6.1f} µs  ({whole * ratio / 1000:5.1f} / {body * ratio / 1000:4.1f} ms)"
                 )
-            whole = sum(r[1] for r in rows)
-            body = sum(r[2] for r in rows)
-            print(
-                f"  {'together':<20} {whole:7.1f} / {body:6.1f} µs  ({whole * ratio / 1000:5.1f} / {body * ratio / 1000:4.1f} ms)"
-            )
         return 0
     print(
         "| game | board | the runner's peak, names before the baseline | frozen (estimate) | at key | code taken off there |"
