@@ -644,6 +644,31 @@ def test_pass_and_play_resumes_behind_the_pass_screen(tmp_path):
     assert not t.hidden and t.others()[0] == q
     assert t.view.said[0] == colour_line(talk, g.state, q) and t.view.said[0][6 - 1] == 3
 
+@pytest.mark.parametrize("hidden", [False, True], ids=["hand-shown", "pass-screen"])
+def test_how_to_play_from_the_pause_menu_keeps_pass_and_plays_hand_as_it_was(hidden, tmp_path):
+    """On the OLED, How to play from the pause menu lets the table go and comes back from
+    the save (app/level10/pause.py): in pass and play the seat that paused with its hand in
+    view sees it again, not the pass screen; paused behind the pass screen, it stays
+    behind it. What was said comes back with the save."""
+    g = Game(3, 1, seed=8)
+    for _ in range(4):
+        g.apply(greedy(g))
+    talk = TALK.Talk()
+    talk.say_play((g.to_move() + 1) % 3, 3)
+    app = powered_on("oled_128x64", str(tmp_path), g, saves.PASS, talk.encode())
+    keys = Keys(app)
+    if not hidden:
+        keys("ok")  # the pass screen's OK: the hand in view
+    assert app.screen.hidden == hidden
+    for k in ("back", "down", "ok"):
+        keys(k)
+    assert app.screen.title == "How to play" and "app.level10.team" not in sys.modules
+    keys("ok")
+    t = app.screen
+    assert is_team(t) and t.mode == saves.PASS and t.hidden == hidden
+    assert t.game.moves() == g.moves() and t.talk.encode() == talk.encode()
+
+
 
 def test_version_1_saves_still_load(tmp_path):
     """Saves from before teammates: a solo game resumes as it was; a game of several

@@ -108,8 +108,9 @@ def _table(app, screen):
     )
 
 
-def resume(app, asked=False):
-    """Back into the saved game. True when there was one to resume."""
+def resume(app, asked=False, message=None):
+    """Back into the saved game, saying `message` (default: welcome back). True when there
+    was one to resume."""
     try:
         data = app.store.read(SAVE)
         if data is None:
@@ -117,13 +118,16 @@ def resume(app, asked=False):
         from app.level10 import restore  # only power-up and Continue need it
 
         game, flags, said = restore.resume(data)
+        forget("app.level10.restore")
     except ValueError as e:  # Damaged is a ValueError too
         app.store.clear_damaged(SAVE)
         app.note = "The saved game could not be read (" + str(e) + "), so it was removed."
         if asked:
             app.go(menu(app))
         return False
-    play(app, game, flags, "Welcome back: %s, move %d." % (deal_name(game), game.played + 1), said)
+    if message is None:
+        message = "Welcome back: %s, move %d." % (deal_name(game), game.played + 1)
+    play(app, game, flags, message, said)
     return True
 
 
