@@ -118,13 +118,45 @@ def drive(hh, next_key):
     return pressed
 
 
-def keys_for_record(board, rec):
+PAUSE = ("back", "down", "ok", "down", "down", "ok")  # the pause menu, How to play read two lines down, back
+
+
+def pausing(next_key, at_rest, after):
+    """`next_key`, but once, at the first key after the first `after` keys where
+    `at_rest(app)` holds (a table where Back pauses), the keys of PAUSE first: the pause
+    menu, How to play, two lines read, back to the game, so that a whole game by the keys
+    also opens the screens a player opens mid-game."""
+    count = [0]
+    queue = []
+
+    def key(app):
+        count[0] += 1
+        if queue:
+            return queue.pop()
+        if count[0] > after >= 0 and at_rest(app):
+            after_all = list(reversed(PAUSE))
+            queue.extend(after_all[:-1])
+            count[0] = -(1 << 30)  # once
+            return after_all[-1]
+        return next_key(app)
+
+    return key
+
+
+def table_at_rest(app):
+    """Level 10's table waiting for a card to be chosen (Back there is the pause menu)."""
+    s = app.screen
+    return type(s).__name__ == "Play" and s.step == T.PICK
+
+
+def keys_for_record(board, rec, pause_after=-1):
     """The logical keys that play record `rec` (solo, from a seed) from the title menu to
-    the end screen on `board`, found by playing it in the headless simulator."""
+    the end screen on `board`, found by playing it in the headless simulator; with
+    `pause_after` >= 0, pausing once after that many keys (see `pausing`)."""
     from host_sim import sim
 
     ap = Autoplayer(rec.pauses, rec.seed, lambda g: rec.moves[g.played])
-    keys = drive(sim.Handheld(board), ap.next_key)
+    keys = drive(sim.Handheld(board), pausing(ap.next_key, table_at_rest, pause_after))
     if ap.played != list(rec.moves):
         raise RuntimeError("the autoplayer did not play the record through")
     return keys

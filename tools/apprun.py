@@ -450,14 +450,16 @@ def keys_with_hints(board, rec, at=HINT_AT):
 BOARD_ROW = "Das Brettspiel"  # the board game's row of the games menu (app/games.py)
 
 
-def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, strength=1):
+def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, strength=1, pause_after=-1):
     """The logical keys that play a whole game of `row` from the games menu to its end
     screen on `board`, you against bots (host_sim/autoplay8.py chooses your moves;
     host_sim/autoplay8b.py on BOARD_ROW, the board game, with its sides as New game
     first offers them: one star each), found
     by playing it under CPython as the program above presses them: a key every 200 ms of
     app time and App.tick 10 ms after each (the bots' steps play there). The deal comes
-    from the times of the keys, so the same keys deal the same game on both runtimes."""
+    from the times of the keys, so the same keys deal the same game on both runtimes.
+    With `pause_after` >= 0 the game is paused once, after that many keys, to read How
+    to play (host_sim.autoplay.pausing)."""
     import tempfile as _tmp
 
     from app.app import App
@@ -475,7 +477,16 @@ def keys_for_level8(board, players=6, people=1, row="LEVEL 8", keep=False, stren
             ap.row, ap.players, ap.people, ap.strength = row, players, people, strength
         else:
             ap = Autoplayer8(row=row, players=players, people=people, keep=keep, strength=strength)
+        if pause_after >= 0:
+            from host_sim.autoplay import pausing
+
+            ap.next_key = pausing(ap.next_key, _level8_table, pause_after)
         return _pressed(app, ap)
+
+
+def _level8_table(app):
+    """A card game's or the board game's table on show (Back there is the pause menu)."""
+    return type(app.screen).__name__ == "Table"
 
 
 def _pressed(app, ap):

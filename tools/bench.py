@@ -427,6 +427,7 @@ def bench_engine(seconds):
 HEAP_BUDGET = {"oled_128x64": 48 * 1024, "pico_display": 96 * 1024, "pico_lcd_114": 96 * 1024}
 APP_RECORD = "records/won-solo.l10"
 LAYOUTS = (0, 16, 48, 112)  # pads (see apprun.program): the plain game's heap weighed in each layout
+PAUSE_AFTER = 100  # every app game pauses once after this many keys, to read How to play
 
 
 def kb(b):
@@ -561,7 +562,8 @@ GAMES = ("level10", "level8", "board")  # the games `heap` weighs, as bench_app 
 
 def game_keys(game, board):
     """The keys bench_app presses for `game` on `board`: Level 10's sample record solo, or a
-    6-player LEVEL 8 or board game (you and 5 bots) from the games menu to the end screen."""
+    6-player LEVEL 8 or board game (you and 5 bots) from the games menu to the end screen;
+    each game pauses once on its way, after PAUSE_AFTER keys, to read How to play."""
     from tools import apprun
 
     if game == "level10":
@@ -569,9 +571,9 @@ def game_keys(game, board):
         from level10 import record
 
         with open(Path(__file__).resolve().parent.parent / APP_RECORD) as f:
-            return keys_for_record(board, record.parse(f.read()))
+            return keys_for_record(board, record.parse(f.read()), PAUSE_AFTER)
     row = apprun.BOARD_ROW if game == "board" else "LEVEL 8"
-    return apprun.keys_for_level8(board, players=6, row=row)
+    return apprun.keys_for_level8(board, players=6, row=row, pause_after=PAUSE_AFTER)
 
 
 def bench_heap(boards=None, games=GAMES):
@@ -619,7 +621,7 @@ def bench_app(seconds=None, boards=None):
     slowdown = reference_slowdown()
     results = {}
     for name in names:
-        keys = keys_for_record(name, rec)
+        keys = keys_for_record(name, rec, PAUSE_AFTER)
         results[name], files = apprun.run_micropython(name, keys)
         results[name]["spread"] = [results[name]["peak"]] + [
             apprun.run_micropython(name, keys, pad=pad)[0]["peak"] for pad in LAYOUTS[1:]
@@ -672,12 +674,9 @@ def bench_app(seconds=None, boards=None):
         lambda r, n: fmt_time(sum(pico_key_us(r["c"], per_byte[n])) / r["keys"]),
     )
     row("deployed files: count, total size", lambda r, n: f"{r['files']}, {fmt_int(r['mpy'])} B")
-    l8 = {n: _level8_run(n, apprun.keys_for_level8(n, players=6), per_byte[n]) for n in names}
+    l8 = {n: _level8_run(n, game_keys("level8", n), per_byte[n]) for n in names}
     rows8 = _level8_rows(l8, names, per_byte)
-    bg = {
-        n: _level8_run(n, apprun.keys_for_level8(n, players=6, row=apprun.BOARD_ROW), per_byte[n])
-        for n in names
-    }
+    bg = {n: _level8_run(n, game_keys("board", n), per_byte[n]) for n in names}
     rows_board = _level8_rows(bg, names, per_byte)
     first = results[names[0]]
     out = [
@@ -687,7 +686,8 @@ def bench_app(seconds=None, boards=None):
         "",
         f"One scripted game per board: the sample record `{APP_RECORD}` (deal {rec.seed},",
         f"{len(rec.moves)} moves, a win) played from the title menu to the end screen by "
-        f"{first['keys']} key presses,",
+        f"{first['keys']} key presses (pausing once, after {PAUSE_AFTER} keys, to read two lines",
+        "of How to play: `host_sim.autoplay.pausing`),",
         "under MicroPython from the .mpy files `tools.deploy` stages, on the `machine` stand-in.",
         "The live heap is `gc.mem_alloc()` right after a collection, between key presses (the",
         "runner collects only when Python returns to it, so each key is one step); the baseline",
