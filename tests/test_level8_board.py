@@ -630,6 +630,25 @@ def test_lb_5_each_seat_plays_its_own_side():
     assert rules.reqs(s, 1) == sides.level(BOARD, 2, 8)
 
 
+@pytest.mark.parametrize(
+    "side, words",
+    [
+        (1, "set3 run3 / set2 set2 set3 / run4 colour4 / run8 / set3 colour5 / run9 / set4 colour5 / set4 set4"),
+        (2, "set3 run5 / set2 set3 set3 / set3 colour5 / run9 / set3 colour3 / set2 colour3 colour3 / set3 set5 / set4 set5"),
+    ],
+)
+def test_lb_5_both_printed_sides_as_the_table_of_bytes_holds_them(side, words):
+    """LB-5: the board game's level cards, side by side and level by level as printed
+    (a requirement's kind and cards), read from boardsides.py's bytes."""
+    from level8 import boardsides, levels
+
+    want = tuple(
+        tuple([(levels.KIND_NAMES.index(w[:-1]), int(w[-1])) for w in lv.split()]) for lv in words.split(" / ")
+    )
+    assert boardsides.side(side) == want
+    assert [boardsides.level(side, n) for n in range(1, 9)] == list(want)
+
+
 def test_lb_5_a_seat_lays_out_its_sides_level():
     """LB-5: two stars, level 1 is a triple and a run of five: a run of three is refused."""
     g = board_with(

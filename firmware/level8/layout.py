@@ -190,9 +190,9 @@ def reqs(s, seat):
     """The requirements of the seat's current level (one-star side, L8-2; the board game's
     by its side, LB-5: rules.reqs)."""
     if s[AT_GAME] == 2:
-        from level8 import sides
+        from level8 import boardsides
 
-        return sides.level(2, s[_SIDES + seat], min(level(s, seat), 8))
+        return boardsides.level(s[_SIDES + seat], min(level(s, seat), 8))
     return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
 
 

@@ -109,7 +109,7 @@ class IllegalMove(ValueError):
 # -- reading what only the rules and the bots need (the rest is layout.py)
 
 
-_SIDES = []  # type: list  # the board game's levels by side, read from sides.py once asked
+_SIDES = []  # type: list  # the board game's levels by side, read from boardsides.py once asked
 
 
 def reqs(s, seat):
@@ -119,10 +119,10 @@ def reqs(s, seat):
     if s[AT_GAME] != _BOARD:
         return CARD_ONE_STAR[lv - 1]
     if not _SIDES:
-        from level8.sides import table
+        from level8.boardsides import side  # a comprehension here would make a cell every call
 
-        _SIDES.append(table(_BOARD, 1))
-        _SIDES.append(table(_BOARD, 2))
+        _SIDES.append(side(1))
+        _SIDES.append(side(2))
     return _SIDES[s[AT_SIDES + seat] - 1][lv - 1]
 
 

@@ -38,6 +38,7 @@ _STEP_CODE = (
     "app.level8.actions",
     "app.level8.track",
     "level8.track",
+    "level8.boardsides",
     "level8.sides",
     "app.screen",
     "app.level8.roll",
