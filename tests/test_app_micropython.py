@@ -6,18 +6,28 @@ and bytes sent to the display, move by move."""
 import pytest
 from mainloop import program
 
-from host_sim.autoplay import keys_for_record
+from host_sim.autoplay import PAUSE, keys_for_record
 from level10 import record
 from tools import apprun
 
 SAME = ("screen", "info", "stats", "frame", "bytes_sent", "per_move", "shows", "full", "keys", "moves")
 
 
+def paused_once(keys, after):
+    """True when `keys` hold PAUSE (host_sim.autoplay.pausing) once, after `after` keys."""
+    at = [i for i in range(len(keys)) if tuple(keys[i : i + len(PAUSE)]) == PAUSE]
+    return len(at) == 1 and at[0] >= after
+
+
 @pytest.mark.parametrize("board", ["pico_display", "pico_lcd_114", "oled_128x64"])
 def test_scripted_game_runs_alike_under_micropython_from_mpy(board, micropython):
+    """On the OLED the game pauses once and reads How to play, which lets the table go and
+    brings it back from the save (app/level10/pause.py): the same game on both runtimes."""
     with open("records/won-solo.l10") as f:
         rec = record.parse(f.read())
-    keys = keys_for_record(board, rec)
+    after = 100 if board == "oled_128x64" else -1
+    keys = keys_for_record(board, rec, after)
+    assert after < 0 or paused_once(keys, after)
     micro, files = apprun.run_micropython(board, keys)
     cpy = apprun.run_cpython(board, keys)
     assert micro["screen"].startswith("You won!")
@@ -55,8 +65,11 @@ def test_the_firmwares_own_loop_runs_under_micropython(board, names, micropython
 def test_a_level8_game_by_its_keys_runs_alike_under_micropython(board, row, players, micropython):
     """A whole game of LEVEL 8 (or Level Up) against bots, from the games menu to the end
     screen by its keys (the bots' steps played by App.tick, as the run loop calls it), under
-    MicroPython from the .mpy files and under CPython: the same end, frame and bytes sent."""
-    keys = apprun.keys_for_level8(board, players=players, row=row)
+    MicroPython from the .mpy files and under CPython: the same end, frame and bytes sent.
+    On the OLED the game pauses once to read How to play."""
+    after = 100 if board == "oled_128x64" else -1
+    keys = apprun.keys_for_level8(board, players=players, row=row, pause_after=after)
+    assert after < 0 or paused_once(keys, after)
     micro, _ = apprun.run_micropython(board, keys, ticks=True)
     cpy = apprun.run_cpython(board, keys, ticks=True)
     assert " won" in micro["screen"] or micro["screen"].startswith("You won")

@@ -232,13 +232,15 @@ def STEP():
     PER_KEY[i] = d.bytes_sent - sent
     S["i"] = i + 1
     # A move ends when the table's move count changes, or (the last one) when the end
-    # screen replaces the table; its bytes are all those sent since the previous move.
+    # screen replaces the table (not the pause menu); its bytes are all those sent since
+    # the previous move.
     t = app.screen
     playing = type(t).__name__ == "Play"
     if TICKS and type(t).__name__ == "Table" and app.screen is before:
         # LEVEL 8's table: 1 a key that only moves the cursor, 2 any other (a move, a bot hurried)
         KIND[i] = 1 if KEYS[i] in ("up", "down", "left", "right") else 2
-    n = t.game.played if playing else (S["played"] + 1 if S["played"] > 0 else 0)
+    ended = not playing and str(getattr(t, "title", "")).startswith(("You won!", "Game over"))
+    n = t.game.played if playing else (S["played"] + 1 if S["played"] > 0 and ended else S["played"])
     if app.screen is not before:
         KIND[i] = 3
         R["changes"] += 1
