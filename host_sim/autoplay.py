@@ -126,18 +126,18 @@ def pausing(next_key, at_rest, after):
     `at_rest(app)` holds (a table where Back pauses), the keys of PAUSE first: the pause
     menu, How to play, two lines read, back to the game, so that a whole game by the keys
     also opens the screens a player opens mid-game."""
-    count = [0]
+    pressed = [0]
     queue = []
+    paused = [after < 0]  # never, or not yet
 
     def key(app):
-        count[0] += 1
+        pressed[0] += 1
         if queue:
-            return queue.pop()
-        if count[0] > after >= 0 and at_rest(app):
-            after_all = list(reversed(PAUSE))
-            queue.extend(after_all[:-1])
-            count[0] = -(1 << 30)  # once
-            return after_all[-1]
+            return queue.pop(0)
+        if not paused[0] and pressed[0] > after and at_rest(app):
+            paused[0] = True
+            queue.extend(PAUSE[1:])
+            return PAUSE[0]
         return next_key(app)
 
     return key

@@ -644,6 +644,7 @@ def test_pass_and_play_resumes_behind_the_pass_screen(tmp_path):
     assert not t.hidden and t.others()[0] == q
     assert t.view.said[0] == colour_line(talk, g.state, q) and t.view.said[0][6 - 1] == 3
 
+
 @pytest.mark.parametrize("hidden", [False, True], ids=["hand-shown", "pass-screen"])
 def test_how_to_play_from_the_pause_menu_keeps_pass_and_plays_hand_as_it_was(hidden, tmp_path):
     """On the OLED, How to play from the pause menu lets the table go and comes back from
@@ -667,7 +668,6 @@ def test_how_to_play_from_the_pause_menu_keeps_pass_and_plays_hand_as_it_was(hid
     t = app.screen
     assert is_team(t) and t.mode == saves.PASS and t.hidden == hidden
     assert t.game.moves() == g.moves() and t.talk.encode() == talk.encode()
-
 
 
 def test_version_1_saves_still_load(tmp_path):

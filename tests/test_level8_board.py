@@ -633,8 +633,14 @@ def test_lb_5_each_seat_plays_its_own_side():
 @pytest.mark.parametrize(
     "side, words",
     [
-        (1, "set3 run3 / set2 set2 set3 / run4 colour4 / run8 / set3 colour5 / run9 / set4 colour5 / set4 set4"),
-        (2, "set3 run5 / set2 set3 set3 / set3 colour5 / run9 / set3 colour3 / set2 colour3 colour3 / set3 set5 / set4 set5"),
+        (
+            1,
+            "set3 run3 / set2 set2 set3 / run4 colour4 / run8 / set3 colour5 / run9 / set4 colour5 / set4 set4",
+        ),
+        (
+            2,
+            "set3 run5 / set2 set3 set3 / set3 colour5 / run9 / set3 colour3 / set2 colour3 colour3 / set3 set5 / set4 set5",
+        ),
     ],
 )
 def test_lb_5_both_printed_sides_as_the_table_of_bytes_holds_them(side, words):
@@ -643,7 +649,8 @@ def test_lb_5_both_printed_sides_as_the_table_of_bytes_holds_them(side, words):
     from level8 import boardsides, levels
 
     want = tuple(
-        tuple([(levels.KIND_NAMES.index(w[:-1]), int(w[-1])) for w in lv.split()]) for lv in words.split(" / ")
+        tuple([(levels.KIND_NAMES.index(w[:-1]), int(w[-1])) for w in lv.split()])
+        for lv in words.split(" / ")
     )
     assert boardsides.side(side) == want
     assert [boardsides.level(side, n) for n in range(1, 9)] == list(want)

@@ -64,8 +64,13 @@ def _frozen_step():
         for m, _ in F["mods"]:
             __import__(m)
         # every module held, so that what an import lets go (level8.game lets the board's
-        # rules go) frees nothing while the next is weighed
-        F.update(k=0, part=0, old=[sys.modules.get(m) for m, _ in F["mods"]])
+        # rules go) frees nothing while the next is weighed; the list made whole now, as
+        # its growing would be weighed with the module imported then
+        n = len(F["mods"])
+        old = [None] * (3 * n)
+        for i in range(n):
+            old[i] = sys.modules.get(F["mods"][i][0])
+        F.update(k=0, part=0, old=old)
         return
     if F["k"] == len(F["mods"]):
         for m, _ in F["mods"]:
@@ -78,9 +83,10 @@ def _frozen_step():
     now = gc.mem_alloc()
     if part == 0:  # the module imported again: its names are interned already
         F["a"] = now
-        F["old"].append(sys.modules.pop(m, None))
+        at = len(F["mods"]) + 2 * F["k"]
+        F["old"][at] = sys.modules.pop(m, None)
         __import__(m)
-        F["old"].append(sys.modules.get(m))
+        F["old"][at + 1] = sys.modules.get(m)
     elif part == 1:  # that import weighed; its source compiled, to run its body alone
         F["load"] = now - F["a"]
         with open("/lib/src" + src) as f:
