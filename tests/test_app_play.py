@@ -177,32 +177,45 @@ def test_the_pause_menu_is_up_without_the_menus_or_the_drawing_code(tmp_path):
 def test_how_to_play_from_the_pause_menu_comes_back_to_the_same_game(board, tmp_path):
     """How to play from the pause menu needs no menu's code. On the OLED it lets the whole
     table go (with it, its pages measured 51.3 KB, over the OLED's 48 KB) and its pages
-    come back to the game from its save, at the same move, with no welcome back; the colour
-    boards keep the table under the pages."""
+    come back to the game from its save, at the same move, still assisted, with the hint
+    on show and the cursor where they were, and no welcome back; the colour boards keep
+    the table under the pages."""
     import sys
+
+    import gc
+    import weakref
 
     app, table = _table_at_move(board, tmp_path, 5)
     before = table.game.moves()
+    table.hinted = True  # a hint was asked for: the game counts as assisted
+    table.save(app)
+    hint = table.buf[1]  # a hint on show, as hints.hint leaves it: its move and its card
+    table.hint, table.hint_at, table.focus = hint, 2, 2
     app.key("back", 0)
     app.key("down", 0)
     app.key("ok", 0)
     assert app.screen.title == "How to play" and "app.level10.menu" not in sys.modules
     mono = board == "oled_128x64"
     assert ("app.level10.play" in sys.modules) != mono
+    old = weakref.ref(table)
+    del table
+    gc.collect()
+    assert (old() is None) == mono  # the OLED's table is gone while the pages are up
     app.key("ok", 0)  # back to the game
     back = app.screen
-    assert type(back).__name__ == "Play" and (back is table) != mono
-    assert back.game.moves() == before and not back.message  # a key clears it anyway
-    held = [n for n in ("app.level10.menu", "app.level10.pause", "app.level10.restore", "app.screen") if n in sys.modules]
+    assert type(back).__name__ == "Play" and (back is old()) != mono
+    assert back.game.moves() == before and back.message is None  # a key clears it anyway
+    assert back.hinted and (back.hint, back.hint_at, back.focus) == (hint, 2, 2)
+    held = ("app.level10.menu", "app.level10.pause", "app.level10.pausehelp", "app.level10.restore", "app.screen")
+    held = [n for n in held if n in sys.modules]
     assert held == []
     app.render()
     assert back.view is not None
 
 
 def test_how_to_play_from_the_pause_menu_with_no_save_goes_to_the_games_menu(tmp_path):
-    """Should the save be gone while its pages are up (a flash that failed to write), the
-    OLED's How to play cannot come back to the game: it goes to Level 10's menu, not to a
-    dead end."""
+    """Should the save be gone while its pages are up, the OLED's How to play cannot come
+    back to the game: it goes to Level 10's menu, not to a dead end."""
     app, table = _table_at_move("oled_128x64", tmp_path, 2)
     app.key("back", 0)
     app.key("down", 0)

@@ -669,6 +669,25 @@ def test_how_to_play_from_the_pause_menu_keeps_pass_and_plays_hand_as_it_was(hid
     assert is_team(t) and t.mode == saves.PASS and t.hidden == hidden
     assert t.game.moves() == g.moves() and t.talk.encode() == talk.encode()
 
+def test_how_to_play_from_the_pause_menu_keeps_a_bots_move_on_show(tmp_path):
+    """On the OLED, paused while a bot's chosen move is on show ("Bot 2: ..."), How to play
+    and back: the table made again from the save shows the same move again for its time,
+    rather than the bot thinking it over (about a second on a Pico)."""
+    g = Game(3, 1, seed=8)
+    g.apply(greedy(g))  # the bots' turn
+    app = powered_on("oled_128x64", str(tmp_path), g, saves.BOTS)
+    t = app.screen
+    t.due = app.last
+    app.tick(app.last)  # the bot on turn chooses its move
+    pending, told = t.pending, t.message
+    assert pending and told.startswith("Bot 2: ")
+    for k in ("back", "down", "ok", "ok"):
+        app.key(k, app.last)
+    back = app.screen
+    assert is_team(back) and back is not t and back.game.moves() == g.moves()
+    assert (back.pending, back.message, back.fresh) == (pending, told, True)
+
+
 
 def test_version_1_saves_still_load(tmp_path):
     """Saves from before teammates: a solo game resumes as it was; a game of several

@@ -239,7 +239,7 @@ def STEP():
     if TICKS and type(t).__name__ == "Table" and app.screen is before:
         # LEVEL 8's table: 1 a key that only moves the cursor, 2 any other (a move, a bot hurried)
         KIND[i] = 1 if KEYS[i] in ("up", "down", "left", "right") else 2
-    ended = not playing and str(getattr(t, "title", "")).startswith(("You won!", "Game over"))
+    ended = not playing and str(getattr(t, "title", "")).startswith(("You won!", "Team won!", "Game over"))
     n = t.game.played if playing else (S["played"] + 1 if S["played"] > 0 and ended else S["played"])
     if app.screen is not before:
         KIND[i] = 3

@@ -120,6 +120,7 @@ def resume(app, asked=False, message=None):
         game, flags, said = restore.resume(data)
         forget("app.level10.restore")
     except ValueError as e:  # Damaged is a ValueError too
+        forget("app.level10.restore")
         app.store.clear_damaged(SAVE)
         app.note = "The saved game could not be read (" + str(e) + "), so it was removed."
         if asked:

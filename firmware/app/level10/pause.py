@@ -2,9 +2,7 @@
 it directly, so that it is up without the game's other menus (menu.py, the game's entry),
 which How to play, Give up and Save and quit reach through the app once chosen. On the
 OLED the table's drawing goes too while it is up (as while a hint thinks): the table
-draws itself whole again when it comes back. How to play on the OLED lets the whole table
-go (its pages and the table's code together are more than the OLED's budget): the game
-is saved after every move, so its pages come back to it from the save, as Continue does.
+draws itself whole again when it comes back. How to play from it is app/level10/pausehelp.py.
 """
 
 from app.app import forget
@@ -35,20 +33,6 @@ def pause_menu(app, table):
 
 
 def _help(app, table, back):
-    app.game().show_help(app)
-    if app.p.mono:
-        shown = table.mode and not table.hidden  # pass and play: the hand was in view
+    from app.level10.pausehelp import show  # loaded once chosen: the pause menu is up without it
 
-        def again(a):
-            g = a.game()
-            if not g.resume(a, message=""):  # no save to come back to: its menu says why
-                a.go(g.menu(a))
-            elif shown:
-                a.screen.hidden = False
-            forget(__name__)
-
-        app.screen.leave = again
-        forget("app.level10.play", "app.level10.team", "level10.talk", "app.level10.say")
-    else:
-        app.screen.leave = back
-    forget("app.level10.menu")  # its pages need none of it
+    show(app, table, back)

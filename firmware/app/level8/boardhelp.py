@@ -1,6 +1,6 @@
 """The board game (Das Brettspiel) in a few screens, for the How to play pager; loaded
 for the board game only (the card games' pages are help.py). The levels are the ones
-level8/sides.py holds (tests/test_app_board_menu.py compares them)."""
+level8/boardsides.py holds (tests/test_app_board_menu.py compares them)."""
 
 TEXT = """Be the first through all 8 levels. Each round everyone is dealt number cards up to 10 (cards kept from the round before count); the 8 jokers wait in a stack of their own.
 
