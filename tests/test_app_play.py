@@ -180,9 +180,8 @@ def test_how_to_play_from_the_pause_menu_comes_back_to_the_same_game(board, tmp_
     come back to the game from its save, at the same move, still assisted, with the hint
     on show and the cursor where they were, and no welcome back; the colour boards keep
     the table under the pages."""
-    import sys
-
     import gc
+    import sys
     import weakref
 
     app, table = _table_at_move(board, tmp_path, 5)
