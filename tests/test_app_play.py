@@ -68,8 +68,12 @@ def random_plan(seed):
 
     def plan(game):
         legal = game.legal_moves()
-        fancy = [m for m in legal if (moves.kind(m) == moves.RESET and moves.card(m) != 63)
-                 or (moves.kind(m) == moves.PLAY and moves.card(m) == 40)]
+        fancy = [
+            m
+            for m in legal
+            if (moves.kind(m) == moves.RESET and moves.card(m) != 63)
+            or (moves.kind(m) == moves.PLAY and moves.card(m) == 40)
+        ]
         pool = fancy if fancy and rng.below(3) == 0 else legal
         return pool[rng.below(len(pool))]
 
@@ -164,7 +168,9 @@ def test_the_pause_menu_is_up_without_the_menus_or_the_drawing_code(tmp_path):
     assert table.view is not None
     app.key("back", 0)
     assert app.screen.title == "Paused" and "app.level10.pause" in sys.modules
-    assert "app.level10.menu" not in sys.modules and "ui.level10.mono" not in sys.modules and table.view is None
+    assert (
+        "app.level10.menu" not in sys.modules and "ui.level10.mono" not in sys.modules and table.view is None
+    )
     app.key("ok", 0)  # Resume
     assert app.screen is table
     held = [n for n in ("app.level10.menu", "app.level10.pause", "app.screen") if n in sys.modules]
@@ -205,7 +211,13 @@ def test_how_to_play_from_the_pause_menu_comes_back_to_the_same_game(board, tmp_
     assert type(back).__name__ == "Play" and (back is old()) != mono
     assert back.game.moves() == before and back.message is None  # a key clears it anyway
     assert back.hinted and (back.hint, back.hint_at, back.focus) == (hint, 2, 2)
-    held = ("app.level10.menu", "app.level10.pause", "app.level10.pausehelp", "app.level10.restore", "app.screen")
+    held = (
+        "app.level10.menu",
+        "app.level10.pause",
+        "app.level10.pausehelp",
+        "app.level10.restore",
+        "app.screen",
+    )
     held = [n for n in held if n in sys.modules]
     assert held == []
     app.render()

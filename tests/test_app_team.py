@@ -669,6 +669,7 @@ def test_how_to_play_from_the_pause_menu_keeps_pass_and_plays_hand_as_it_was(hid
     assert is_team(t) and t.mode == saves.PASS and t.hidden == hidden
     assert t.game.moves() == g.moves() and t.talk.encode() == talk.encode()
 
+
 def test_how_to_play_from_the_pause_menu_keeps_a_bots_move_on_show(tmp_path):
     """On the OLED, paused while a bot's chosen move is on show ("Bot 2: ..."), How to play
     and back: the table made again from the save shows the same move again for its time,
@@ -686,7 +687,6 @@ def test_how_to_play_from_the_pause_menu_keeps_a_bots_move_on_show(tmp_path):
     back = app.screen
     assert is_team(back) and back is not t and back.game.moves() == g.moves()
     assert (back.pending, back.message, back.fresh) == (pending, told, True)
-
 
 
 def test_version_1_saves_still_load(tmp_path):
