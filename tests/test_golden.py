@@ -290,6 +290,16 @@ def test_screen_matches_its_golden_picture(board, name):
     match_golden(board, name, *shoot(board, SCREENS[name]()))
 
 
+@pytest.mark.parametrize("board", BOARDS)
+def test_how_to_play_from_the_pause_menu_comes_back_to_the_picture_resume_gives(board):
+    """A hint on show, the pause menu, How to play, back: the table looks exactly as after
+    Resume, though on the OLED it was made again from the save (app/level10/pausehelp.py)."""
+    hinted = lambda: then(on_table(WON, 39), to_hint, "ok", "back")  # noqa: E731
+    resumed = shoot(board, then(hinted(), "ok"))
+    read = shoot(board, then(hinted(), "down", "ok", "down", "ok"))
+    assert read == resumed
+
+
 def match_golden(board, name, w, h, rgb):
     """Fail unless the picture is golden/BOARD/NAME.png (writing it when there is none yet,
     or every one with UPDATE_GOLDEN=1; a differing one is written beside it as .new.png)."""
