@@ -92,8 +92,19 @@ class Handheld:
         from app.run import main
 
         self.apps = []  # each App the firmware started (more than one after an error screen)
+        self.restarts = 0  # soft resets (a switch to another game)
         with contextlib.suppress(Stop):
-            main(self.profile, clock=clock, root=self.root, device=self.device, on_start=self.apps.append)
+            while True:
+                try:
+                    main(
+                        self.profile,
+                        clock=clock,
+                        root=self.root,
+                        device=self.device,
+                        on_start=self.apps.append,
+                    )
+                except SystemExit:  # machine.soft_reset: the firmware starts again, as main.py would
+                    self.restarts += 1
 
 
 class VirtualClock:

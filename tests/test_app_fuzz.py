@@ -163,7 +163,11 @@ def fuzz(board, run, tmp_path, presses):
         app.tick(now)
         if not app.awake:
             seen["asleep"] += 1
-        app.key(keys[rng.below(len(keys))], now)
+        try:
+            app.key(keys[rng.below(len(keys))], now)
+        except SystemExit:  # another game chosen: the firmware starts again (app/title.py)
+            seen["restarts"] += 1
+            app = App(hh.device.display, Store(str(tmp_path)), labels(p), hh.device, now)
         seen[type(app.screen).__name__ + ":" + getattr(app.screen, "title", "")] += 1
         referee.look(app)
         referee8.look(app)

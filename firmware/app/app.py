@@ -59,6 +59,7 @@ class App:
         self.full = True
         self.changed = False  # a screen's tick changed what it shows; not drawn yet
         self.playing = 0  # the game (its row of GAMES) whose screens are up
+        self.opened = None  # the entry module of the game opened since power-up (app/title.py)
         self.apply_settings()
         self.home(resume=True)
         self.render()

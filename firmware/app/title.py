@@ -10,13 +10,23 @@ from app.games import GAMES
 from compat import const
 
 _LAST = const("playing")  # the store's name for the row last opened from the games menu (1 byte)
+_OPEN = const("open")  # ... and for a row to open once the firmware has started again (1 byte)
 
 
 def home(app, resume, forget):
     """Put up the games menu, or on power-up (`resume`) a saved game; `forget` is
-    app.app's (passed in: app.app imports this module, not the other way)."""
+    app.app's (passed in: app.app imports this module, not the other way). Back from a
+    game's menu, none of that game's code stays: the next game may need the room."""
+    if not resume:
+        forget(*_games_code())
     if resume:
-        last = _last(app.store)
+        i = _row(app.store, _OPEN)
+        if i is not None:  # a switch to another game started the firmware again: open it
+            app.store.remove(_OPEN)
+            _open(app, i)
+            return
+        i = _row(app.store, _LAST)
+        last = 0 if i is None else i
         for i in [last] + [i for i in range(len(GAMES)) if i != last]:
             try:
                 if app.store.read(GAMES[i][2]) is None:
@@ -24,6 +34,8 @@ def home(app, resume, forget):
             except ValueError:
                 pass  # damaged: the game's resume says so and clears it
             app.playing = i
+            entry = GAMES[i][1]
+            app.opened = entry if app.opened in (None, entry) else ""  # "": several games'
             had = list(sys.modules)
             if app.game(i).resume(app):
                 return
@@ -40,23 +52,49 @@ def home(app, resume, forget):
     app.go(m)
 
 
+def _games_code():
+    """The loaded modules of every game of GAMES: a game is its screens (app.P, the package
+    of its entry module), its engine (P) and its drawing (ui.P)."""
+    tops = []
+    for row in GAMES:
+        p = row[1].split(".")[1]
+        tops += [p, "app." + p, "ui." + p]
+    out = []
+    for name in sys.modules:
+        for top in tops:
+            if name == top or name.startswith(top + "."):
+                out.append(name)
+                break
+    return out
+
+
 def _settings(app):
     from app.setup import settings_screen
 
     settings_screen(app)
 
 
-def _last(store):
+def _row(store, name):
+    """The row of GAMES the store's 1-byte file `name` holds; None without one."""
     try:
-        data = store.read(_LAST)
+        data = store.read(name)
     except ValueError:
-        store.clear_damaged(_LAST)
+        store.clear_damaged(name)
         data = None
-    return data[0] if data and len(data) == 1 and data[0] < len(GAMES) else 0
+    return data[0] if data and len(data) == 1 and data[0] < len(GAMES) else None
 
 
 def _open(app, i):
-    app.playing = i
-    if _last(app.store) != i:
+    """Game `i`'s menu. The names another game interned since power-up stay in the heap for
+    good (MicroPython never frees one), and this game may need the room: the firmware
+    starts again first (a soft reset) and then opens it."""
+    entry = GAMES[i][1]
+    last = _row(app.store, _LAST)
+    if (0 if last is None else last) != i:
         app.store.write(_LAST, bytes((i,)))  # power-up resumes this game's save first
+    if app.opened not in (None, entry) and app.device is not None:
+        app.store.write(_OPEN, bytes((i,)))
+        app.device.restart()
+    app.playing = i
+    app.opened = entry
     app.go(app.game(i).menu(app))

@@ -54,6 +54,14 @@ class Device:
             self.led(0, 0, 0)
             self.display.power(False)
 
+    def restart(self):
+        """Start the firmware again with the power on: MicroPython's soft reset frees the
+        whole heap, the interned names too, and runs main.py anew (it raises SystemExit,
+        which no `except Exception` stops)."""
+        import machine
+
+        machine.soft_reset()
+
 
 def open(profile):
     """Set up the clocks, display, backlight, LED and buttons of `profile`; a Device.

@@ -16,7 +16,7 @@ _TEAMMATES = const(("bots", "pass and play"))  # by mode: saves.BOTS >> 4, saves
 
 def menu(app):
     """Level 10's title menu; Continue shows only when a game is saved."""
-    forget("app.level10.newgame")  # back from New game
+    forget("app.level10.newgame", "app.level10.pause")  # back from New game, or from a game
     items = [["New game", new_game]]
     try:
         saved = app.store.read(SAVE) is not None
@@ -102,6 +102,7 @@ def _table(app, screen):
         "app.level10.help",
         "app.level10.newgame",
         "app.level10.choices",
+        "app.level10.pause",
         "level10.referee",
         "level10.cards",
         "prng",

@@ -113,6 +113,9 @@ def _choose(t, app, it):
         from app.level8 import bots, bstep
 
         bstep.hint(t, app, bots.steps)
+        # no move, so no survey to let them go (`items`): they go now, bstep emptied as there
+        drop("app.level8.bstep")
+        forget("app.level8.bots", "level8.track")
     else:
         card(t, app, it)
 
@@ -131,6 +134,8 @@ def card(t, app, i):
             return
     why = g.check(layout.move(layout.K_DISCARD, 0, c)) or "not now"
     t.rest()
+    drop("level8.combos", "level8.sides")  # the referees', loaded for their words only
+    forget("level8.track")
     if app.p.mono and len(why) > 42:  # the OLED's two lines: the step's own short words
         why = _SHORT[layout.phase(t.state) - _P_ROLL]
     t.message = why[0].upper() + why[1:]

@@ -21,6 +21,7 @@ COVER_CODE = (
     "level8.meld",
     "level8.combos",
     "level8.sides",
+    "level8.track",  # the board game's choosers' words
 )
 
 
@@ -80,7 +81,7 @@ class Seat:
             return app.game().table_again(app, self)
         t.message = self.message  # the one field a screen over the table sets
         app.go(t)
-        forget(*COVER_CODE)
+        forget("app.level8.entry", *COVER_CODE)  # the entry: the pause menu's way in
         return t
 
     def chosen(self, app, ms, said=""):

@@ -7,6 +7,7 @@ code does not hold it, nor it theirs: the move chosen is played by the `go` it i
 
 from level8 import layout
 
+from app.level8 import drop, forget
 from app.screen import Screen
 from compat import const
 
@@ -41,6 +42,10 @@ class Track(Screen):
             self.go(app, t, layout.move(_K_GO, self.reach()[self.chosen]))
         elif k == "ok" or k == "back":
             t.close(app)
+            # no move, so no survey to let the track's code go (roll.items): it goes now,
+            # the drawing emptied as the survey empties it
+            drop("ui.level8.track", "ui.level8.oval")
+            forget("app.level8.actions", "level8.track", __name__)
         elif self.choosing:
             self.chosen = (self.chosen + 1) % len(self.reach())
 
