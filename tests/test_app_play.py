@@ -137,11 +137,12 @@ def _table_at_move(board, tmp_path, moves):
     """An app on `board` at a solo table `moves` moves into deal 3, saved as after every move."""
     import sys
 
-    from app.app import App
+    from app.app import App, forget
     from app.level10 import menu
     from app.run import labels
     from app.store import Store
 
+    forget("app.level10.restore")  # as at power-up: another test may have imported it
     hh = sim.Handheld(board, str(tmp_path))
     app = App(hh.device.display, Store(hh.root), labels(hh.profile), hh.device, 0)
     app.playing = 0

@@ -18,7 +18,13 @@ def home(app, resume, forget):
     app.app's (passed in: app.app imports this module, not the other way). Back from a
     game's menu, none of that game's code stays: the next game may need the room."""
     if not resume:
-        forget(*_games_code())
+        # every game's modules: its screens (app.P, the package of its entry module), its
+        # engine (P) and its drawing (ui.P)
+        tops = []
+        for row in GAMES:
+            p = row[1].split(".")[1]
+            tops += [p, "app." + p, "ui." + p]
+        forget(*[n for n in sys.modules if n in tops or n.split(".")[0] in tops or n[: n.rfind(".")] in tops])
     if resume:
         i = _row(app.store, _OPEN)
         if i is not None:  # a switch to another game started the firmware again: open it
@@ -50,22 +56,6 @@ def home(app, resume, forget):
         m.info = wrap(app.note, app.p.cols - 1)
         app.note = None
     app.go(m)
-
-
-def _games_code():
-    """The loaded modules of every game of GAMES: a game is its screens (app.P, the package
-    of its entry module), its engine (P) and its drawing (ui.P)."""
-    tops = []
-    for row in GAMES:
-        p = row[1].split(".")[1]
-        tops += [p, "app." + p, "ui." + p]
-    out = []
-    for name in sys.modules:
-        for top in tops:
-            if name == top or name.startswith(top + "."):
-                out.append(name)
-                break
-    return out
 
 
 def _settings(app):

@@ -7,16 +7,15 @@ cursor, a hint, a bot's move on show, the pass screen). The colour boards keep t
 
 from app.app import forget
 
-# what the table shows but does not save: the cursor, a hint on show, a bot's move on show
-# (a team's table), the seat whose line the OLED shows
-_SHOWN = ("focus", "hint", "hint_at", "pending", "told", "message", "shown")
-
 
 def show(app, table, back):
     """The pages, over the pause menu of `table`; `back` puts the table back as it is."""
     app.game().show_help(app)
     if app.p.mono:
-        kept = [(k, getattr(table, k)) for k in _SHOWN if hasattr(table, k)]
+        # what the table shows but does not save: the cursor, a hint on show, a bot's move
+        # on show (a team's table), the seat whose line the OLED shows
+        shown = ("focus", "hint", "hint_at", "pending", "told", "message", "shown")
+        kept = [(k, getattr(table, k)) for k in shown if hasattr(table, k)]
         hidden = table.mode and table.hidden  # pass and play: the pass screen was up
 
         def again(a):
