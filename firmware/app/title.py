@@ -25,7 +25,7 @@ def home(app, resume, forget):
             p = row[1].split(".")[1]
             tops += [p, "app." + p, "ui." + p]
         forget(*[n for n in sys.modules if n in tops or n.split(".")[0] in tops or n[: n.rfind(".")] in tops])
-    if resume:
+    else:
         i = _row(app.store, _OPEN)
         if i is not None:  # a switch to another game started the firmware again: open it
             app.store.remove(_OPEN)
