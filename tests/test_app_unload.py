@@ -163,3 +163,31 @@ def test_power_up_resuming_a_game_counts_as_opening_it(tmp_path):
     with pytest.raises(SystemExit):
         to(press, app, "LEVEL 8")
     assert power_up("oled_128x64", root).screen.title == "LEVEL 8"
+
+
+def test_after_an_error_screen_any_game_starts_the_firmware_again(tmp_path, monkeypatch):
+    """The main loop starts a new App after an error screen in the same heap, with the names
+    the App before interned: choosing any game then restarts the firmware (app/run.py)."""
+    from app.app import App
+    from host_sim import sim
+    from host_sim.autoplay import button
+
+    render = App.render
+    calls = []
+
+    def failing(app):
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("a bug in drawing")
+        render(app)
+
+    monkeypatch.setattr(App, "render", failing)
+    hh = sim.Handheld("oled_128x64", str(tmp_path))
+    todo = ["down", "ok", "ok"]  # the first key fails to draw; any button on the error screen; Level 10
+
+    def more(hh):
+        return button(hh.profile, todo.pop(0)) if todo else None
+
+    hh.run(sim.Script(hh, [], more=more))
+    assert len(hh.apps) == 3 and hh.restarts == 1
+    assert hh.apps[1].opened == "" and hh.apps[2].screen.title == "Level 10"

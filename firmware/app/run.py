@@ -34,12 +34,16 @@ def main(board, clock=None, root="/", device=None, on_start=None):
         device = hw_device.open(board)
     store = Store(root)
     names = labels(board)
+    again = False  # after an error screen: the App before had interned names of its own
     while True:
         app = None
         try:
             from app.app import App
 
             app = App(device.display, store, names, device, clock.ticks_ms())
+            if again:  # so any game opened now starts the firmware again (app/title.py)
+                app.opened = ""
+            again = True
             if on_start:
                 on_start(app)
             loop(app, device, clock)

@@ -24,11 +24,11 @@ def home(app, resume, forget):
         for row in GAMES:
             p = row[1].split(".")[1]
             tops += [p, "app." + p, "ui." + p]
-        forget(*[n for n in sys.modules if n in tops or n.split(".")[0] in tops or n[: n.rfind(".")] in tops])
+        forget(*[n for n in sys.modules if n.split(".")[0] in tops or ".".join(n.split(".")[:2]) in tops])
     else:
         i = _row(app.store, _OPEN)
         if i is not None:  # a switch to another game started the firmware again: open it
-            app.store.remove(_OPEN)
+            app.store.clear_damaged(_OPEN)  # deletes only: a full flash cannot stop it
             _open(app, i)
             return
         i = _row(app.store, _LAST)
