@@ -34,16 +34,17 @@ def main(board, clock=None, root="/", device=None, on_start=None):
         device = hw_device.open(board)
     store = Store(root)
     names = labels(board)
-    again = False  # after an error screen: the App before had interned names of its own
+    again = False  # after an error screen: the start before interned names of its own
     while True:
         app = None
         try:
             from app.app import App
 
-            app = App(device.display, store, names, device, clock.ticks_ms())
-            if again:  # so any game opened now starts the firmware again (app/title.py)
-                app.opened = ""
+            first = not again
             again = True
+            app = App(device.display, store, names, device, clock.ticks_ms())
+            if not first:  # so any game opened now starts the firmware again (app/title.py)
+                app.opened = ""
             if on_start:
                 on_start(app)
             loop(app, device, clock)
