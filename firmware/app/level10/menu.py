@@ -140,9 +140,23 @@ def new_game(app):
     app.go(NewGame(app, start, lambda a: a.go(menu(a))))
 
 
+def let_table_go():
+    """Unload the table's code (solo or with teammates, its drawing, its talk), which no
+    menu and no page of How to play needs."""
+    forget(
+        "app.level10.play",
+        "app.level10.team",
+        "app.level10.say",
+        "ui.level10.mono",
+        "ui.level10.colour",
+        "level10.talk",
+        "level10.view",
+    )
+
+
 def menu_again(app):
     """Back to the title menu from the table: the table's code can go."""
-    forget("app.level10.play", "ui.level10.mono", "ui.level10.colour", "app.level10.team", "level10.talk")
+    let_table_go()
     app.go(menu(app))
 
 

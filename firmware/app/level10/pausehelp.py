@@ -33,14 +33,8 @@ def show(app, table, back):
             forget(__name__)
 
         app.screen.leave = again
-        forget(
-            "app.level10.play",
-            "app.level10.team",
-            "level10.talk",
-            "level10.view",
-            "app.level10.say",
-            "app.level10.pause",
-        )
+        app.game().let_table_go()
+        forget("app.level10.pause")
     else:
         app.screen.leave = back
         forget(__name__)
