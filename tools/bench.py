@@ -611,7 +611,6 @@ def bench_app(seconds=None, boards=None):
     """Per board: a whole game (the sample record won-solo, from the title menu to the end
     screen, by the keys a player would press) under MicroPython from the deployed .mpy."""
     import boards as board_profiles
-    from host_sim.autoplay import keys_for_record
     from level10 import record
     from tools import apprun
 
@@ -621,7 +620,7 @@ def bench_app(seconds=None, boards=None):
     slowdown = reference_slowdown()
     results = {}
     for name in names:
-        keys = keys_for_record(name, rec, PAUSE_AFTER)
+        keys = game_keys("level10", name)
         results[name], files = apprun.run_micropython(name, keys)
         results[name]["spread"] = [results[name]["peak"]] + [
             apprun.run_micropython(name, keys, pad=pad)[0]["peak"] for pad in LAYOUTS[1:]
