@@ -1,7 +1,7 @@
 """Playing the board game ("Level 8: Das Brettspiel") at the LEVEL 8 table by its keys, for
 tests and benchmarks: each person's move is chosen by level8.boardbot from that seat's view
 and pressed through the table, the track screen and the choosers (app/level8/roll.py,
-actions.py); the card game's step 2 and 3 go as host_sim/autoplay8.py presses them; the
+step.py, actions.py); the card game's step 2 and 3 go as host_sim/autoplay8.py presses them; the
 bots' steps are hurried by OK. The table is put up directly (a test builds it), or reached
 through a menu whose row the test names.
 """

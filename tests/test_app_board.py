@@ -187,11 +187,37 @@ def test_each_actions_chooser_offers_its_legal_moves_only(phase, tmp_path):
     assert type(app.screen).__name__ == "Table" and bytes(app.screen.state) == bytes(g.state)
 
 
+def test_an_actions_chooser_holds_step_not_the_code_that_built_it(tmp_path):
+    """A chooser keeps only what plays its items (app/level8/step.py): actions.py, which
+    builds it, is let go once it is up, also for an Ask's second question (which way) and
+    Back from there to the first."""
+    g = _reach(board.ASK)
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    t = table(app, g)
+    assert t.item(t.focus) == roll.ACT
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "Ask for" and "app.level8.actions" not in sys.modules
+    assert {it[1].__module__ for it in m.items} == {"app.level8.step"}
+    app.key("ok", 0)
+    ways = app.screen
+    assert ways.title.startswith("Ask for ")
+    assert [it[0] for it in ways.items] == ["Clockwise", "Anticlockwise"]
+    assert "app.level8.actions" not in sys.modules and ways.items[0][1].__module__ == "app.level8.step"
+    app.key("back", 0)
+    assert app.screen.title == "Ask for" and "app.level8.actions" not in sys.modules
+    app.key("ok", 0)
+    app.key("ok", 0)  # clockwise: the move played, and the next chooser up by itself
+    m = app.screen
+    assert m.title == "Take a card" and "app.level8.actions" not in sys.modules
+    assert {it[1].__module__ for it in m.items} == {"app.level8.step"}
+
+
 def test_the_track_screen_chooses_one_of_the_two_spaces(tmp_path):
     """LB-2: Roll (focused at the turn's start) rolls and opens the track with the two spaces
     reached; left and right choose, Back shows the hand and Track opens it again, OK stacks
     the tower on the chosen space and opens its action's chooser (or the card play). The
-    screen plays its move by actions.py: roll.py, the table's, goes once its key is done."""
+    screen plays its move by step.py: roll.py, the table's, goes once its key is done."""
     g = _reach(board.ROLL)
     hh, app = power_up("oled_128x64", str(tmp_path))
     t = table(app, g)
@@ -199,7 +225,7 @@ def test_the_track_screen_chooses_one_of_the_two_spaces(tmp_path):
     app.key("ok", 0)
     tr = app.screen
     assert type(tr).__name__ == "Track" and tr.choosing
-    assert tr.go.__module__ == "app.level8.actions" and "app.level8.roll" not in sys.modules
+    assert tr.go.__module__ == "app.level8.step" and "app.level8.roll" not in sys.modules
     s = g.state
     assert list(tr.reach()) == list(board.reached(s)) and tr.chosen == 0
     app.key("right", 0)

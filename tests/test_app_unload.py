@@ -58,7 +58,7 @@ def board_table(tmp_path):
     return app, press, t
 
 
-TRACK_CODE = ("app.level8.actions", "app.level8.track", "ui.level8.track", "level8.track")
+TRACK_CODE = ("app.level8.step", "app.level8.track", "ui.level8.track", "level8.track")
 
 
 def loaded(names):

@@ -1,8 +1,8 @@
 """The board game's turn at the LEVEL 8 table (play.py), loaded for the board game only:
 the items the table offers at each step of a turn and what OK does on them. The screens
-over the table are app/level8/actions.py's: the track screen (app/level8/track.py) and
-the action's choosers, and the chooser of a person's next step opening by itself after
-their own step.
+over the table are opened by app/level8/step.py: the track screen (app/level8/track.py)
+and the action's choosers (app/level8/actions.py), and the chooser of a person's next step
+opening by itself after their own step.
 
 A turn: Roll (focused when the turn begins), then the track screen (the track with every
 seat's tower, the dice and the two spaces reached: `strip` on the OLED, `oval` on colour;
@@ -35,6 +35,7 @@ _STEP_CODE = (
     "app.level8.bstep",
     "ui.level8.oval",
     "ui.level8.track",
+    "app.level8.step",
     "app.level8.actions",
     "app.level8.track",
     "level8.track",
@@ -89,7 +90,7 @@ def items(t, ph):
 def choose(t, app, it):
     """OK on the board game's item `it`, or on a card (a hand index) in a board step.
     Nothing holds this module's code once the key is done (the screens over the table
-    are actions.py's): it goes, emptied on MicroPython (app.level8.drop)."""
+    hold step.py's): it goes, emptied on MicroPython (app.level8.drop)."""
     import sys
 
     me = sys.modules[__name__]
@@ -102,13 +103,13 @@ def _choose(t, app, it):
     ph = layout.phase(t.state)
     if it == ROLL:
         t.commit(app, [_K_ROLL << 12], "")
-        from app.level8 import actions
+        from app.level8 import step
 
-        actions.follow(t, app)
+        step.follow(t, app)
     elif it in (TRACK, ACT):
-        from app.level8 import actions
+        from app.level8 import step
 
-        actions.open_step(t, app, ph if it == ACT or ph == _P_GO and t.mine() else -1)
+        step.open_step(t, app, ph if it == ACT or ph == _P_GO and t.mine() else -1)
     elif it == BHINT:
         from app.level8 import bots, bstep
 
@@ -128,9 +129,9 @@ def card(t, app, i):
             from app.level8 import bstep
 
             t.commit(app, [m], bstep.said(t, m))
-            from app.level8 import actions
+            from app.level8 import step
 
-            actions.follow(t, app)
+            step.follow(t, app)
             return
     why = g.check(layout.move(layout.K_DISCARD, 0, c)) or "not now"
     t.rest()

@@ -1,4 +1,4 @@
-"""The board game's track screen (opened by app/level8/actions.py's open_step), loaded only
+"""The board game's track screen (opened by app/level8/step.py's open_step), loaded only
 while it is up: the track with every seat's tower, the dice and, when choosing, the two
 spaces reached (`strip` on the OLED, `oval` on colour; left and right choose, OK goes,
 Back goes to the table to look at the hand). A module of its own so that the choosers'
@@ -45,7 +45,7 @@ class Track(Screen):
             # no move, so no survey to let the track's code go (roll.items): it goes now,
             # the drawing emptied as the survey empties it
             drop("ui.level8.track", "ui.level8.oval")
-            forget("app.level8.actions", "level8.track", __name__)
+            forget("app.level8.step", "level8.track", __name__)
         elif self.choosing:
             self.chosen = (self.chosen + 1) % len(self.reach())
 
