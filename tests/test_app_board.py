@@ -187,6 +187,30 @@ def test_each_actions_chooser_offers_its_legal_moves_only(phase, tmp_path):
     assert type(app.screen).__name__ == "Table" and bytes(app.screen.state) == bytes(g.state)
 
 
+def test_the_screens_copies_of_the_board_rules_constants_are_the_rules_own():
+    """The board game's screens copy level8.board's phases, move kinds and state offsets as
+    private compile-time constants (a public name costs heap on a Pico, and loading the
+    rules for them would cost more): each copy is the rules' own value."""
+    import importlib
+
+    offsets = {"POS": board.B_POS, "DICE": board.B_DICE, "REACH": board.B_REACH, "COUNT": board.B_COUNT}
+    offsets.update(ACTION=board._B_ACTION, ACTOR=board.B_ACTOR, ASKED=board.B_ASKED, SHOWN=board.B_SHOWN)
+    checked = []
+    for name in ("actions", "bstep", "roll", "step", "track"):
+        module = importlib.import_module("app.level8." + name)
+        for k, v in vars(module).items():
+            if not k.startswith("_") or type(v) is not int:
+                continue
+            x = k[1:]
+            if x in offsets:
+                want = board.AT_BOARD + offsets[x]
+            else:
+                want = getattr(board, x[2:] if x.startswith("P_") else x)
+            assert v == want, (name, k)
+            checked.append(k)
+    assert len(checked) >= 30  # every copy of the five modules (37 today)
+
+
 def test_an_actions_chooser_holds_step_not_the_code_that_built_it(tmp_path):
     """A chooser keeps only what plays its items (app/level8/step.py): actions.py, which
     builds it, is let go once it is up, also for an Ask's second question (which way) and
