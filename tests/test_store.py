@@ -535,3 +535,43 @@ def test_same_bytes_under_micropython(tmp_path, kind):
     assert mp == cp
     lines = cp.splitlines()
     assert lines[0] == "None" and "damaged" in cp and "after it!" in lines[-1]
+
+
+# --- the App's store: its code loaded for each call (app.app.Flash) ---
+
+
+def test_the_apps_store_loads_the_stores_code_for_each_call_and_keeps_what_it_knows(tmp_path):
+    """app.app.Flash, the store as the App keeps it on the OLED: each call loads app/store.py
+    and lets it go, so no screen at rest holds its code; what the store knows stays, so a
+    write after a write goes to the other slot, and a damaged file is told as before."""
+    import sys
+
+    from app.app import Flash
+
+    root = str(tmp_path / "data")
+    f = Flash(root)
+    assert f.read("game") is None and "app.store" not in sys.modules
+    f.write("game", b"one")
+    f.write("game", b"two")
+    assert "app.store" not in sys.modules and f.made and f.known == {"game": (1, 2)}
+    assert sorted(os.listdir(root)) == ["game.a", "game.b"] and Store(root).read("game") == b"two"
+    Path(root, "game.b").write_bytes(b"junk" * 3)  # the newest spoilt: the older copy is read
+    assert Flash(root).read("game") == b"one"
+    Path(root, "game.a").write_bytes(b"junk" * 3)
+    with pytest.raises(ValueError, match="not a save file"):
+        Flash(root).read("game")
+    f.clear_damaged("game")
+    f.remove("stats")
+    assert os.listdir(root) == [] and f.read("game") is None
+
+
+def test_the_apps_store_with_room_keeps_the_stores_code(tmp_path):
+    import sys
+
+    from app.app import Flash
+
+    f = Flash(str(tmp_path), keep=True)
+    f.write("game", b"one")
+    kept = f.kept
+    assert isinstance(kept, sys.modules["app.store"].Store)
+    assert f.read("game") == b"one" and f.kept is kept and "app.store" in sys.modules

@@ -120,8 +120,7 @@ def c_bus(d):
 def start():
     import board
     from hw import device
-    from app.store import Store
-    from app.app import App
+    from app.app import App, Flash
     from app.run import labels
 
     D = board.DISPLAY
@@ -153,7 +152,7 @@ def start():
     else:
         import tempfile
         root = tempfile.mkdtemp()
-    S["app"] = App(d, Store(root), labels(board), dev, 0)
+    S["app"] = App(d, Flash(root, keep=not d.mono), labels(board), dev, 0)  # as app/run.py
     if SETUP:  # a screen put up directly (a game the menus do not offer yet)
         exec(SETUP, {"app": S["app"]})
     S["d"] = d

@@ -41,6 +41,63 @@ def _load(store, name, decode, fallback):
         return fallback(), str(e)
 
 
+class Flash:
+    """The flash store (app/store.py) as the App keeps it: what the store knows of the
+    files (the newest copy of each name, the folder made) is kept here, and its code is
+    loaded for each call and let go after it, so that no screen at rest holds it (2.7 KB).
+    With `keep` (a board with heap to spare) the code stays: a save then loads nothing."""
+
+    def __init__(self, root="/", keep=False):
+        self.root = root
+        self.keep = keep
+        self.known = {}
+        self.made = False
+        self.kept = None
+
+    def _store(self):
+        s = self.kept
+        if s is None:
+            from app.store import Store
+
+            s = Store(self.root, None, self.known, self.made)
+            if self.keep:
+                self.kept = s
+        return s
+
+    def _done(self, s):
+        self.made = s.made
+        if self.kept is None:
+            forget("app.store")
+
+    def read(self, name):
+        s = self._store()
+        try:
+            return s.read(name)
+        finally:
+            self._done(s)
+
+    def write(self, name, data):
+        s = self._store()
+        try:
+            s.write(name, data)
+        finally:
+            self._done(s)
+
+    def remove(self, name):
+        s = self._store()
+        try:
+            s.remove(name)
+        finally:
+            self._done(s)
+
+    def clear_damaged(self, name):
+        s = self._store()
+        try:
+            s.clear_damaged(name)
+        finally:
+            self._done(s)
+
+
 class App:
     def __init__(self, display, store, labels=None, device=None, now=0):
         self.p = Painter(display)

@@ -9,8 +9,6 @@ no crash loop.
 
 import sys
 
-from app.store import Store
-
 
 def labels(board):
     """Logical key -> the name of the first button giving it ("ok" -> "A")."""
@@ -32,7 +30,9 @@ def main(board, clock=None, root="/", device=None, on_start=None):
         from hw import device as hw_device
 
         device = hw_device.open(board)
-    store = Store(root)
+    from app.app import Flash
+
+    store = Flash(root, keep=not device.display.mono)
     names = labels(board)
     again = False  # after an error screen: the start before interned names of its own
     while True:

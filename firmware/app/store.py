@@ -82,14 +82,18 @@ class OsFs:
 class Store:
     """Blobs by name (a short file name without dots) in the folder `root`."""
 
-    def __init__(self, root="/", fs=None):
+    def __init__(self, root="/", fs=None, known=None, made=False):
+        """`known` and `made`: what an earlier Store of the same folder learnt (the dict it
+        kept the newest copies in, and whether it made the folder), for a caller that
+        makes a Store for each call (app.app.Flash)."""
         if not root.endswith("/"):
             root += "/"
         self.root = root
         self.fs = fs if fs is not None else OsFs()
         self.written = 0  # bytes handed to the file system by write() and remove()
-        self._latest = {}  # name -> (slot of the newest valid copy or -1, its sequence number)
-        self._made = root == "/"
+        # name -> (slot of the newest valid copy or -1, its sequence number)
+        self._latest = known if known is not None else {}
+        self.made = made or root == "/"
 
     def _path(self, name, slot):
         return self.root + name + ".a.b"[2 * slot : 2 * slot + 2]  # NAME.a or NAME.b
@@ -197,12 +201,12 @@ class Store:
         crc = crc16(data, crc16(buf[:6], crc16(name.encode())))
         buf[6] = crc & 0xFF
         buf[7] = crc >> 8
-        if not self._made:
+        if not self.made:
             try:
                 self.fs.mkdir(self.root[:-1])
             except OSError:
                 pass  # there already
-            self._made = True
+            self.made = True
         target = 0 if slot < 0 else 1 - slot
         f = self.fs.open(self._path(name, target), "wb")
         try:
