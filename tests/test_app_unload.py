@@ -46,6 +46,53 @@ def test_level10s_pause_menu_is_not_kept_into_the_next_game(tmp_path):
     assert type(app.screen).__name__ == "Play" and "app.level10.pause" not in sys.modules
 
 
+@pytest.mark.parametrize("board, held", [("oled_128x64", False), ("pico_display", True)])
+def test_on_the_oled_no_screen_at_rest_holds_the_stores_code(board, held, tmp_path):
+    """The store as app/run.py makes it (app.app.Flash): on the OLED its code (2.7 KB) is
+    loaded for each read and write and let go after, so neither the games menu nor a table
+    holds it; a colour board has the room and keeps it."""
+    from app.app import App, Flash
+    from app.run import labels
+    from host_sim import sim
+
+    root = str(tmp_path)
+    hh = sim.Handheld(board, root)
+    d = hh.device.display
+    app = App(d, Flash(root, keep=not d.mono), labels(hh.profile), hh.device, 0)
+    assert app.screen.title == "Games" and ("app.store" in sys.modules) == held
+    press = Keys(app)
+    to(press, app, "LEVEL 8")
+    to(press, app, "New game")
+    to(press, app, "Start")
+    assert type(app.screen).__name__ == "Table" and ("app.store" in sys.modules) == held
+    assert app.store.read("l8game") is not None and ("app.store" in sys.modules) == held
+
+
+def test_a_card_games_chooser_holds_none_of_the_code_that_built_it(tmp_path):
+    """app/level8/act.py builds the table's choosers (where to draw from, what a card does)
+    and goes once one is up, emptied: every item plays through the Seat (`pick`)."""
+    app = power_up("oled_128x64", str(tmp_path))
+    press = Keys(app)
+    to(press, app, "LEVEL 8")
+    to(press, app, "New game")
+    to(press, app, "Start")
+    while not app.screen.mine():
+        press.wait(300)
+    press("ok")  # Draw, under the cursor as the turn begins
+    if app.screen.title == "Draw from":
+        assert "app.level8.act" not in sys.modules
+        press("ok")
+    t = app.screen
+    assert type(t).__name__ == "Table" and t.hn == 11
+    t.focus = 0
+    press("ok")  # what the first card may do
+    m = app.screen
+    assert m.items[0][0].startswith("Discard ") and "app.level8.act" not in sys.modules
+    assert {(type(it[1].__self__).__name__, it[1].__name__) for it in m.items} == {("Seat", "pick")}
+    press("ok")
+    assert type(app.screen).__name__ == "Table" and app.screen.hn == 10
+
+
 def board_table(tmp_path):
     """The OLED's board game table (4 players, you and 3 bots), on your roll."""
     app = power_up("oled_128x64", str(tmp_path))

@@ -1,4 +1,4 @@
-"""The table's choosers, loaded only while one is open: where to draw from (only the legal
+"""The table's choosers, loaded only to build one: where to draw from (only the legal
 piles), what a card may do (discard it, add it to a combination it fits, give a Skip to a
 player without one), and every seat's laid combinations to browse. Laying out has its own
 module (lay.py), loaded instead of this one.
@@ -59,7 +59,7 @@ def draw(app, t):
     items = []
     for m in ms:
         if layout.kind(m) == layout.K_DRAW:
-            items.append(["Draw pile (%d left)" % layout.draw_count(s), _play(t, m), m])
+            items.append(["Draw pile (%d left)" % layout.draw_count(s), t.pick, m])
         elif layout.kind(m) == layout.K_TAKE:
             p = layout.target(m)
             c = layout.pile_top(s, p)
@@ -70,16 +70,14 @@ def draw(app, t):
             else:
                 label = "%s from %s pile" % (cards.name(c), w)
                 label = label[0].upper() + label[1:]
-            items.append([label, _play(t, m), m])
+            items.append([label, t.pick, m])
     app.go(Menu("Draw from", items, back=t.close))
 
 
-def _play(t, m, said=""):
-    return lambda app: t.chosen(app, [m], said)
-
-
 # A chooser's menu items are [label, action, what it chooses] (a move, or a group of cards):
-# the menu shows the label; tests and the autoplayer read the third.
+# the menu shows the label; tests and the autoplayer read the third. Every item's action
+# is the Seat's `pick`, not a function of this module, so that once a chooser is up
+# nothing holds this module's code (the table lets it go: turn.choose).
 
 
 # what a card does
@@ -108,12 +106,12 @@ def card(app, t, i):
                 label = "Add as %s to %s %s %s" % (tokens([x])[1:], w, words.group_name(s, slot), _short(g))
             else:
                 label = "Add to %s %s %s" % (w, words.group_name(s, slot), _short(g))
-            items.append([label, _play(t, m), m])
+            items.append([label, t.pick, m])
         elif k == layout.K_DISCARD and x == c:
             label = "Discard " + (cards.name(c) if not app.p.mono else tokens([c]))
-            items.insert(0, [label + ", 1 of 2" if layout.target(m) else label, _play(t, m), m])  # LB-6
+            items.insert(0, [label + ", 1 of 2" if layout.target(m) else label, t.pick, m])  # LB-6
         elif k == layout.K_GIVE and c == cards.SKIP:
-            items.append(["Skip " + t.name(layout.target(m)), _play(t, m), m])
+            items.append(["Skip " + t.name(layout.target(m)), t.pick, m])
     if not items:
         t.message = "Lay out or cancel first"
         t.close(app)

@@ -84,6 +84,11 @@ class Seat:
         forget("app.level8.entry", *COVER_CODE)  # the entry: the pause menu's way in
         return t
 
+    def pick(self, app):
+        """A chooser's action (app/level8/act.py's): the move of the item under the focus."""
+        m = app.screen
+        self.chosen(app, [m.items[m.focus][2]])
+
     def chosen(self, app, ms, said=""):
         """The table again, playing the moves `ms` chosen on the screen over it."""
         self.close(app).commit(app, ms, said)

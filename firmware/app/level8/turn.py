@@ -7,7 +7,7 @@ OK does on each item or card.
 from level8 import cards, layout
 from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
-from app.level8 import GAME, file, forget, unload
+from app.level8 import GAME, drop, file, forget, unload
 from app.level8.seat import Seat
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
@@ -144,6 +144,7 @@ def choose(t, app, it):
         seat = Seat(t, app)
         g = seat.game if it != LAY and it != TABLE else None  # a chooser of moves: they are listed
         act.open(app, seat, it)  # Lay out: the chooser opens on the best layout at once
+        drop("app.level8.act")  # the chooser up holds none of it (its items play by the Seat)
         if g is not None and g.listed > 0 and app.screen is not t:
             # the moves listed, kept for the one chosen (commit): by the table a colour
             # board keeps; the OLED's comes back as a copy of the Seat, with them
