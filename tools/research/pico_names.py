@@ -113,6 +113,7 @@ def _dumps(text):
 
 
 def estimate(board, game):
+    import host_sim  # noqa: F401  (puts firmware/ on sys.path, as on the Pico: the keys are found under CPython)
     from tools import apprun, bench
     from tools import micropython as mpy
 
