@@ -238,3 +238,23 @@ def test_after_an_error_screen_any_game_starts_the_firmware_again(tmp_path, monk
     hh.run(sim.Script(hh, [], more=more))
     assert len(hh.apps) == 3 and hh.restarts == 1
     assert hh.apps[1].opened == "" and hh.apps[2].screen.title == "Level 10"
+
+
+def test_the_oled_tables_level_line_names_each_kind_as_level8_levels_does():
+    """ui/level8/mono.py copies level8.levels' kinds as private constants, so that the table
+    at rest holds none of levels' code (a board game's table never needs it): each copy is
+    levels' own value, and a level reads as its requirements."""
+    from level8 import levels
+
+    from ui.level8 import mono
+
+    assert (mono._RUN, mono._COLOUR) == (levels.RUN, levels.COLOUR)
+    assert [mono.short_level(lv) for lv in levels.CARD_ONE_STAR[2:4]] == ["run3 col4", "run6 x2"]
+
+
+def test_a_board_games_table_at_rest_holds_none_of_the_card_games_levels(tmp_path):
+    app, press, t = board_table(tmp_path)
+    assert "level8.levels" not in sys.modules and "level8.boardsides" not in sys.modules
+    press("ok")  # Roll: the track screen
+    press("back")  # the table again, on the hand: its level line drawn from the board's sides
+    assert type(app.screen).__name__ == "Table" and "level8.levels" not in sys.modules

@@ -572,6 +572,6 @@ def test_the_apps_store_with_room_keeps_the_stores_code(tmp_path):
 
     f = Flash(str(tmp_path), keep=True)
     f.write("game", b"one")
-    kept = f.kept
+    kept = f.keep
     assert isinstance(kept, sys.modules["app.store"].Store)
-    assert f.read("game") == b"one" and f.kept is kept and "app.store" in sys.modules
+    assert f.read("game") == b"one" and f.keep is kept and "app.store" in sys.modules

@@ -49,53 +49,36 @@ class Flash:
 
     def __init__(self, root="/", keep=False):
         self.root = root
-        self.keep = keep
+        self.keep = keep  # then the Store itself, once made (few names: Level 10's are counted)
         self.known = {}
         self.made = False
-        self.kept = None
 
-    def _store(self):
-        s = self.kept
-        if s is None:
+    def _call(self, how, *args):
+        s = self.keep
+        if s is True or s is False:
             from app.store import Store
 
             s = Store(self.root, None, self.known, self.made)
             if self.keep:
-                self.kept = s
-        return s
-
-    def _done(self, s):
-        self.made = s.made
-        if self.kept is None:
-            forget("app.store")
+                self.keep = s
+        try:
+            return getattr(s, how)(*args)
+        finally:
+            self.made = s.made
+            if not self.keep:
+                forget("app.store")
 
     def read(self, name):
-        s = self._store()
-        try:
-            return s.read(name)
-        finally:
-            self._done(s)
+        return self._call("read", name)
 
     def write(self, name, data):
-        s = self._store()
-        try:
-            s.write(name, data)
-        finally:
-            self._done(s)
+        self._call("write", name, data)
 
     def remove(self, name):
-        s = self._store()
-        try:
-            s.remove(name)
-        finally:
-            self._done(s)
+        self._call("remove", name)
 
     def clear_damaged(self, name):
-        s = self._store()
-        try:
-            s.clear_damaged(name)
-        finally:
-            self._done(s)
+        self._call("clear_damaged", name)
 
 
 class App:

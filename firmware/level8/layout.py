@@ -34,7 +34,6 @@ WON and moves past K_NEXT: board.py.
 """
 
 from compat import const
-from level8.levels import CARD_ONE_STAR
 
 NO_SEAT = const(255)
 NONE = const(255)  # no card: an empty pile's top
@@ -193,6 +192,8 @@ def reqs(s, seat):
         from level8 import boardsides
 
         return boardsides.level(s[_SIDES + seat], min(level(s, seat), 8))
+    from level8.levels import CARD_ONE_STAR  # loaded here: a board game's table needs none of it
+
     return CARD_ONE_STAR[min(level(s, seat), 8) - 1]
 
 

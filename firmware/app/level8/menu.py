@@ -43,6 +43,7 @@ _KEPT = const(
         "level8.game",
         "level8.rules",
         "level8.sides",
+        "level8.levels",  # the rules import its names: one copy, kept with them
     )
 )
 

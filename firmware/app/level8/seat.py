@@ -8,7 +8,7 @@ The table (play.py) is a Seat too, with its keys, turns and drawing on top.
 from app.level8 import drop, forget
 
 # the engine that plays moves: loaded for a move (`game`), let go once it is saved (`rest`)
-_RULES = ("level8.game", "level8.rules", "level8.referee", "prng")  # type: tuple[str, ...]
+_RULES = ("level8.game", "level8.rules", "level8.referee", "prng", "level8.levels")  # type: tuple[str, ...]
 # the code of the screens over the table, let go when it comes back
 COVER_CODE = (
     "app.level8.act",

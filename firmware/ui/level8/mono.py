@@ -12,12 +12,13 @@ y 56   the message (a long one takes the items' line too, until the next key)
 from array import array
 
 from level8 import layout
-from level8.levels import COLOUR, RUN
 
 from compat import const
 from ui import level8 as T
 from ui import theme
 
+_RUN = const(0)  # level8.levels' kinds: the table at rest holds none of its code
+_COLOUR = const(2)
 _MY = const(24)
 _HY = const(32)
 _BY = const(48)
@@ -27,7 +28,7 @@ def short_level(reqs):
     """A level in a few characters: run3 col4, x2 x3 x4 (sets)."""
     out = []
     for kind, size in reqs:
-        out.append(("run%d" if kind == RUN else "col%d" if kind == COLOUR else "x%d") % size)
+        out.append(("run%d" if kind == _RUN else "col%d" if kind == _COLOUR else "x%d") % size)
     return " ".join(out)
 
 
