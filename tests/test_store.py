@@ -553,7 +553,7 @@ def test_the_apps_store_loads_the_stores_code_for_each_call_and_keeps_what_it_kn
     assert f.read("game") is None and "app.store" not in sys.modules
     f.write("game", b"one")
     f.write("game", b"two")
-    assert "app.store" not in sys.modules and f.made and f.known == {"game": (1, 2)}
+    assert "app.store" not in sys.modules and f.made and f.copies == {"game": (1, 2)}
     assert sorted(os.listdir(root)) == ["game.a", "game.b"] and Store(root).read("game") == b"two"
     Path(root, "game.b").write_bytes(b"junk" * 3)  # the newest spoilt: the older copy is read
     assert Flash(root).read("game") == b"one"

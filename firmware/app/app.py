@@ -45,40 +45,43 @@ class Flash:
     """The flash store (app/store.py) as the App keeps it: what the store knows of the
     files (the newest copy of each name, the folder made) is kept here, and its code is
     loaded for each call and let go after it, so that no screen at rest holds it (2.7 KB).
-    With `keep` (a board with heap to spare) the code stays: a save then loads nothing."""
+    With `keep` (a board with heap to spare) the code stays: a save then loads nothing.
+    Its names are the store's own or built in: Level 10 on a Pico is a few names short
+    of a 4.4 KB name pool (docs/device.md)."""
 
     def __init__(self, root="/", keep=False):
         self.root = root
-        self.keep = keep  # then the Store itself, once made (few names: Level 10's are counted)
-        self.known = {}
+        self.keep = keep  # then the Store itself, once made
+        self.copies = {}
         self.made = False
 
-    def _call(self, how, *args):
+    def __call__(self, what, *args):
+        """The store's method `what` called with `args`."""
         s = self.keep
         if s is True or s is False:
             from app.store import Store
 
-            s = Store(self.root, None, self.known, self.made)
+            s = Store(self.root, None, self.copies, self.made)
             if self.keep:
                 self.keep = s
         try:
-            return getattr(s, how)(*args)
+            return getattr(s, what)(*args)
         finally:
             self.made = s.made
             if not self.keep:
                 forget("app.store")
 
     def read(self, name):
-        return self._call("read", name)
+        return self("read", name)
 
     def write(self, name, data):
-        self._call("write", name, data)
+        self("write", name, data)
 
     def remove(self, name):
-        self._call("remove", name)
+        self("remove", name)
 
     def clear_damaged(self, name):
-        self._call("clear_damaged", name)
+        self("clear_damaged", name)
 
 
 class App:

@@ -82,8 +82,8 @@ class OsFs:
 class Store:
     """Blobs by name (a short file name without dots) in the folder `root`."""
 
-    def __init__(self, root="/", fs=None, known=None, made=False):
-        """`known` and `made`: what an earlier Store of the same folder learnt (the dict it
+    def __init__(self, root="/", fs=None, copies=None, made=False):
+        """`copies` and `made`: what an earlier Store of the same folder learnt (the dict it
         kept the newest copies in, and whether it made the folder), for a caller that
         makes a Store for each call (app.app.Flash)."""
         if not root.endswith("/"):
@@ -92,7 +92,7 @@ class Store:
         self.fs = fs if fs is not None else OsFs()
         self.written = 0  # bytes handed to the file system by write() and remove()
         # name -> (slot of the newest valid copy or -1, its sequence number)
-        self._latest = known if known is not None else {}
+        self._latest = copies if copies is not None else {}
         self.made = made or root == "/"
 
     def _path(self, name, slot):
