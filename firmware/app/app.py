@@ -69,7 +69,13 @@ class Flash:
         finally:
             self.made = s.made
             if not self.keep:
+                # emptied on MicroPython, whose collector is conservative: a word that
+                # looks like the address of one of its functions keeps that function, not
+                # the module's whole code (as app.level8.drop does)
+                m = sys.modules["app.store"]
                 forget("app.store")
+                if sys.implementation.name == "micropython":
+                    m.__dict__.clear()
 
     def read(self, name):
         return self("read", name)
