@@ -30,6 +30,20 @@ def forget(*names):
                 delattr(parent, name[cut + 1 :])
 
 
+def drop(*names):
+    """`forget` for modules whose code nothing will run again, emptied first on
+    MicroPython. Its collector is conservative: a word that only looks like the address of
+    one of a module's functions (a game state's bytes can) keeps that function, and
+    through the module's globals all of its code; an emptied module keeps nothing else.
+    On the host the simulator and the tests share these modules with the app, so they
+    are only unloaded there."""
+    gone = [sys.modules.get(name) for name in names] if sys.implementation.name == "micropython" else ()
+    forget(*names)
+    for m in gone:
+        if m is not None:
+            m.__dict__.clear()
+
+
 def _load(store, name, decode, fallback):
     """Read one stored file and `decode` it; a damaged one gives the fallback and a note
     for the player."""
@@ -69,13 +83,7 @@ class Flash:
         finally:
             self.made = s.made
             if not self.keep:
-                # emptied on MicroPython, whose collector is conservative: a word that
-                # looks like the address of one of its functions keeps that function, not
-                # the module's whole code (as app.level8.drop does)
-                m = sys.modules["app.store"]
-                forget("app.store")
-                if sys.implementation.name == "micropython":
-                    m.__dict__.clear()
+                drop("app.store")
 
     def read(self, name):
         return self("read", name)

@@ -9,6 +9,7 @@ played (`which(app)`) until a table is up; the table knows its game from its sta
 
 import sys
 
+from app.app import drop as _drop
 from app.app import forget as _forget
 from app.games import GAMES
 from compat import const
@@ -59,18 +60,10 @@ def forget(*names):
 
 
 def drop(*names):
-    """Unload modules whose code nothing will run again (a bot's once it has decided, the
-    rules between moves), emptied first. The collector is conservative: a word that only
-    looks like the address of one of a module's functions (a game state's bytes can) keeps
-    that function, and through the module's globals all of its code; an emptied module
-    keeps nothing else. Only MicroPython's collector is: on the host the simulator and the
-    tests share these modules with the app, so they are only unloaded there."""
-    micro = sys.implementation.name == "micropython"
-    gone = [sys.modules.get(name) for name in names] if micro else ()
-    forget(*names)
-    for i in range(len(gone)):
-        if gone[i] is not None and names[i] not in KEPT:  # one KEPT stays whole
-            gone[i].__dict__.clear()
+    """app.app.drop (unloaded, emptied on MicroPython) for modules whose code nothing will
+    run again (a bot's once it has decided, the rules between moves), but for the modules
+    KEPT, which stay loaded and whole."""
+    _drop(*[name for name in names if name not in KEPT])
 
 
 def let_go(module):
