@@ -491,6 +491,67 @@ def test_a_power_cut_at_every_step_of_a_save_resumes_before_or_after(step):
     assert k > 10 and results == {before, after}  # early cuts keep the old position, late ones the new
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_path, monkeypatch):
+    """The player sees a move without waiting for the flash: its save is written right after
+    the frame that shows it is on the panel, before the key returns (before the next key
+    is read), and it holds the position shown."""
+    hh, app = power_up(board, str(tmp_path))
+    g = Game(cards.LEVEL8, 4, seed=4, dealer=3)  # seat 0 plays first
+    table_of(app, g)
+    app.key("ok", 0)  # Draw: the cursor starts there
+    assert app.screen.title == "Draw from"
+    events = []
+    flush, write = app.p.flush, app.store.write
+    monkeypatch.setattr(app.p, "flush", lambda: (events.append("frame"), flush()))
+    monkeypatch.setattr(app.store, "write", lambda n, d: (events.append(("write", n, d)), write(n, d)))
+    app.key("ok", 0)  # the draw pile
+    t = app.screen
+    assert type(t).__name__ == "Table" and rules.phase(t.state) == rules.PLAY
+    assert [e if e == "frame" else e[:2] for e in events] == ["frame", ("write", "l8game")]
+    assert saves.decode(events[1][2], cards.LEVEL8)[0].state == t.state
+    assert app.due is None
+
+
+def test_a_bots_step_is_saved_after_its_frame_and_what_waits_for_no_frame_at_once(tmp_path, monkeypatch):
+    """A bot's step (App.tick) is saved right after the frame showing it. Whatever a tick
+    asks to be done after the frame when its screen draws nothing (a tick that returns
+    False) is done before App.tick returns all the same: nothing waits for a next key."""
+    from app.level8 import play
+
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    g = Game(cards.LEVEL8, 3, seed=2, dealer=0)  # seat 1, a bot, plays first
+    table_of(app, g)
+    app.render()
+    events = []
+    flush, write = app.p.flush, app.store.write
+    monkeypatch.setattr(app.p, "flush", lambda: (events.append("frame"), flush()))
+    monkeypatch.setattr(app.store, "write", lambda n, d: (events.append(n), write(n, d)))
+    before = bytes(g.state)
+    now = 0
+    while bytes(g.state) == before:
+        now += 10
+        app.tick(now)
+        assert now < 2 * play.PERIOD
+    assert events == ["frame", "l8game"]
+    assert saves.decode(app.store.read("l8game"), cards.LEVEL8)[0].state == g.state
+
+    done = []
+
+    class Quiet:
+        def draw(self, app, full):
+            pass
+
+        def tick(self, app, now):
+            app.later(done.append)
+            return False
+
+    app.go(Quiet())
+    app.render()
+    app.tick(now + 10)
+    assert done == [app] and app.due is None
+
+
 def test_sort_keeps_the_hand_s_order_for_the_game_s_next_new_game(tmp_path):
     """Sort orders the hand by colour or by number: kept in the save, and in the game's
     New game choices, so the next new game deals sorted the same way."""

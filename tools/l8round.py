@@ -23,8 +23,10 @@ and the fields of the Seat a chooser holds put back each time), with the bus as 
 part's own time, the parts inside it apart (each top-level import with the modules it
 loads, `Game.list_moves` and the rest of `Game.apply`, the table's drawing, the save's
 encoding and `store.write`, the display's show), least and median, and the first press's
-(the game's own press is the first such press only when the key loads nothing new). The
-hooks cost a little of their own, in "the key (other)".
+(the game's own press is the first such press only when the key loads nothing new), and
+apart the time from the key until its last frame was on the screen, which is what the
+player waits for (a move's save comes after it). The hooks cost a little of their own, in
+"the key (other)".
 
 Timing: the process's CPU time, user and system (node's, through the WebAssembly port's `js` module: µs,
 not the runner's whole-ms clock), since other jobs share the machine. Every figure comes
@@ -200,7 +202,7 @@ def ROUND_END(app, d):
     out.append(("  the deal (Game.apply of K_NEXT)", _time(deal, 50)))
     from app.level8 import turn
 
-    out.append(("  the save (turn.save)", _time(lambda: turn.save(t, app), 50)))
+    out.append(("  the save (Table.save)", _time(lambda: t.save(app), 50)))
     turn.settle(t, app)
     turn.survey(t)
     turn.begin(t)
@@ -356,10 +358,19 @@ def ONE_KEY(app, d):
         parts.clear()
         loop = _loop_us()
         app.store.write = timed("  store.write", write)
-        d.show = timed("  d.show (bus as C)", show)
+        shown = [0, 0]  # the key's start, then when its last frame was on the screen
+        show_t = timed("  d.show (bus as C)", show)
+
+        def show_w(*a):
+            r = show_t(*a)
+            shown[1] = cpu_us() - shown[0]
+            return r
+
+        d.show = show_w
         app.render = timed("render (other)", render)
         builtins.__import__ = hook
         b0 = d.bytes_sent
+        shown[0] = cpu_us()
         enter("the key (other)")
         app.key(k, S["now"] + 1)
         leave()
@@ -369,11 +380,12 @@ def ONE_KEY(app, d):
         app.store.write = write
         d.show = show
         total = sum(parts.values())
+        framed = {"to its frame shown (hooks too)": shown[1]}
         if n:  # the first press warms (it may intern names the game had not yet)
-            runs.append(dict(parts, total=total))
+            runs.append(dict(parts, total=total, **framed))
             ratios.append(15.4 / loop)
         else:
-            first = dict(parts, total=total)
+            first = dict(parts, total=total, **framed)
     _swap_bus(d, kept)
     labels = sorted(runs[0], key=lambda l: -runs[0][l])
     out = [("key", S["i"], k, type(before).__name__ + " > " + type(app.screen).__name__, sent),
@@ -429,7 +441,8 @@ def one_key(board, keys, at, presses=8):
     save's encoding and store.write, the table's drawing, the display's show (bus as C), and
     the rest of the key and of the frame's render; each part's own time, without the parts
     inside it. The first item names the key, its screens and its bytes; the second the
-    presses' Pico-to-runner ratios."""
+    presses' Pico-to-runner ratios. A row apart gives the time from the key until its last
+    frame was on the screen (what the player waits for: a save comes after it)."""
     p = apprun.program(keys, board, ticks=True)
     p = p.replace(
         "\ndef STEP():",

@@ -115,6 +115,7 @@ class App:
         self.screen = None
         self.full = True
         self.changed = False  # a screen's tick changed what it shows; not drawn yet
+        self.due = None  # what waits for the frame to be shown (`later`)
         self.playing = 0  # the game (its row of GAMES) whose screens are up
         self.opened = None  # the entry module of the game opened since power-up (app/title.py)
         self.apply_settings()
@@ -131,6 +132,19 @@ class App:
         self.screen.draw(self, self.full)
         self.full = self.changed = False
         self.p.flush()
+        self.settle()
+
+    def later(self, fn):
+        """Call `fn(app)` once the frame being made is on the screen, before the next key:
+        a move's save, which the player need not wait for to see the move. A power cut in
+        between loses that move, as one during its save would."""
+        self.due = fn
+
+    def settle(self):
+        fn = self.due
+        if fn is not None:
+            self.due = None
+            fn(self)
 
     def game(self, i=None):
         """The entry module of game `i` of the GAMES table (default: the one being played),
@@ -185,6 +199,7 @@ class App:
             self.changed = True
         if self.awake and (self.changed or self.full):
             self.render()
+        self.settle()  # asleep, nothing is drawn: what waited for the frame waits no more
 
     def sleep(self):
         self.awake = False

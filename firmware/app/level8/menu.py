@@ -79,14 +79,13 @@ def start(app, game, c, sides=None):
     with each seat's level side, 1 or 2, in `sides` (LB-5)."""
     from level8.game import Game
 
-    from app.level8 import turn  # held here: the table sets up with it and lets it go
     from app.level8.saves import BY_COLOUR
 
     seed = app.entropy
     g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep, None, None, sides)
     text = "%s, %d players. Good luck!" % (name(game), c.players)
     play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
-    turn.save(app.screen, app)  # (Table.save would import it again)
+    app.screen.save(app)
 
 
 def play(app, g, flags, people, strength, message):

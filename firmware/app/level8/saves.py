@@ -10,8 +10,9 @@ level8/game.py).
     5  the bots' strength (0..2)
     6..  the state (level8/layout.py), as Game.encode() gives it
 
-It is written after every move a person makes and every step of a bot's turn (app/level8/play.py),
-so a power cut loses at most the step being saved. Resuming checks the position
+It is written after every move a person makes and every step of a bot's turn, once the
+table showing it is on the screen (app/level8/turn.py), so a power cut loses at most the
+step being saved. Resuming checks the position
 (level8.game.state_problem: the card games' referee, or the board game's); anything else
 is a ValueError with a short reason.
 """
@@ -33,6 +34,16 @@ def encode(state, flags, people, strength):
     out[4] = people
     out[5] = strength
     return bytes(out) + bytes(state)
+
+
+def write(app, t):
+    """Keep the game of table `t` (app/level8/play.py) in its file."""
+    from level8.layout import game
+
+    from app.level8 import GAME, file
+
+    flags = (HINTED if t.hinted else 0) | (BY_COLOUR if t.by_colour else 0)
+    app.store.write(file(game(t.state), GAME), encode(t.state, flags, t.people, t.strength))
 
 
 def decode(data, game_id):

@@ -7,7 +7,7 @@ OK does on each item or card.
 from level8 import cards, layout
 from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
-from app.level8 import GAME, drop, file, forget, unload
+from app.level8 import drop, forget, unload
 from app.level8.seat import Seat
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
@@ -103,7 +103,7 @@ def choose(t, app, it):
         t.by_colour = not t.by_colour
         t.message = "Sorted by " + ("colour" if t.by_colour else "number")
         survey(t)
-        save(t, app)
+        t.save(app)
         # and the game's next New game deals sorted the same way
         from app.level8 import choices
 
@@ -186,18 +186,8 @@ def after_change(t, app):
         t.focus = 0
     if not t.bot(layout.actor(s)) or layout.phase(s) == OVER:
         unload()
-    save(t, app)
     t.rest()
-
-
-def save(t, app):
-    """Keep the game on flash (after every move and every bot's step)."""
-    name = file(layout.game(t.state), GAME)
-    from app.level8 import saves
-
-    flags = (saves.HINTED if t.hinted else 0) | (saves.BY_COLOUR if t.by_colour else 0)
-    app.store.write(name, saves.encode(t.state, flags, t.people, t.strength))
-    forget("app.level8.saves")
+    app.later(t.save)  # the move on the screen first: then its save, after every move
 
 
 def commit(t, app, ms, said):
