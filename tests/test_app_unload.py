@@ -93,6 +93,42 @@ def test_a_card_games_chooser_holds_none_of_the_code_that_built_it(tmp_path):
     assert type(app.screen).__name__ == "Table" and app.screen.hn == 10
 
 
+
+def test_an_oled_chooser_of_moves_keeps_only_the_tables_drawing(tmp_path):
+    """On the OLED the table's code goes while a screen covers it. A chooser of moves (which
+    pile, what a card does), the most frequent, keeps the drawing's code
+    (ui/level8/mono.py): its close is a whole new frame the player waits for, and the room
+    its heap leaves holds that code. The pause menu, which leads to bigger screens, keeps
+    neither."""
+    from ui.level8 import MENU
+
+    app = power_up("oled_128x64", str(tmp_path))
+    press = Keys(app)
+    to(press, app, "LEVEL 8")
+    to(press, app, "New game")
+    to(press, app, "Start")
+    while not app.screen.mine():
+        press.wait(300)
+    press("ok")  # Draw
+    if app.screen.title == "Draw from":
+        assert loaded(("app.level8.play", "ui.level8.mono")) == ["ui.level8.mono"]
+        press("ok")
+    t = app.screen
+    assert type(t).__name__ == "Table"
+    t.focus = 0
+    press("ok")  # what the first card may do
+    assert app.screen.items[0][0].startswith("Discard ")
+    assert loaded(("app.level8.play", "ui.level8.mono")) == ["ui.level8.mono"]
+    press("back")
+    t = app.screen
+    assert type(t).__name__ == "Table" and loaded(("app.level8.play", "ui.level8.mono")) == [
+        "app.level8.play",
+        "ui.level8.mono",
+    ]
+    t.to_item(MENU)
+    press("ok")  # the pause menu
+    assert type(app.screen).__name__ == "Menu" and loaded(("app.level8.play", "ui.level8.mono")) == []
+
 def board_table(tmp_path):
     """The OLED's board game table (4 players, you and 3 bots), on your roll."""
     app = power_up("oled_128x64", str(tmp_path))

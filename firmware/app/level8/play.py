@@ -128,11 +128,15 @@ class Table(Seat):
         app.game().pause_menu(app, Seat(self, app))
         self.covered(app)
 
-    def covered(self, app):
+    def covered(self, app, keep=False):
         """Another screen covers the table, holding a Seat: the table's code and drawing
-        go (back with a whole draw when the Seat closes)."""
+        go (back with a whole draw when the Seat closes). With `keep`, the drawing's
+        code stays: a small chooser's close is the OLED's most frequent whole frame, and
+        the room its heap leaves holds that code."""
         if app.p.mono and not isinstance(app.screen, Table):
-            forget("app.level8.play", "ui.level8.mono")
+            forget("app.level8.play")
+            if not keep:
+                forget("ui.level8.mono")
 
     # the screen
 

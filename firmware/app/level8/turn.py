@@ -149,7 +149,9 @@ def choose(t, app, it):
             # the moves listed, kept for the one chosen (commit): by the table a colour
             # board keeps; the OLED's comes back as a copy of the Seat, with them
             (seat.table or seat).listed = g.buf[: g.listed]
-        t.covered(app)
+        # a card game's chooser of moves (which pile, what a card does) keeps the drawing's
+        # code: the board game's table, with its track, has no room for it
+        t.covered(app, g is not None and layout.game(s) != 2)
 
 
 def begin(t):
