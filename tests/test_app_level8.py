@@ -589,7 +589,8 @@ def test_a_resumed_table_holds_none_of_the_code_that_checked_its_save(game, tmp_
     from app.app import forget
 
     monkeypatch.setattr(sys.modules["app.level8"], "KEPT", ())  # a colour board's table, earlier, kept some
-    forget("level8.referee", "level8.board_referee", "level8.combos", "level8.sides")  # as on a Pico at power-up
+    # as on a Pico at power-up (an earlier test in this process may have loaded them)
+    forget("level8.referee", "level8.board_referee", "level8.combos", "level8.sides", "level8.boardsides")
     hh, app = power_up("oled_128x64", root)
     t = app.screen
     assert type(t).__name__ == "Table" and t.message.startswith("Welcome back") and bytes(t.state) == bytes(g.state)

@@ -1114,6 +1114,35 @@ def test_the_referee_agrees_with_the_legal_moves_over_whole_games(seed):
         assert game.state_problem(g.state) is None
 
 
+
+def test_a_cards_moves_and_a_wilds_adds_agree_with_the_slow_ways_in_the_board_game():
+    """As in the card games (test_level8_rules): over played board games, a card's listing
+    (`only`) is the full listing's moves of that card, LB-6's joker onto a full run and
+    discard of two included, and nothing outside the play phase; a wild's adds read off a
+    combination's ends are those that `fits` finds value by value."""
+    from array import array
+
+    from test_level8_rules import card_listings_agree, wild_adds_agree
+
+    buf = array("H", bytes(2 * rules.MAX_MOVES))
+    part = array("H", bytes(2 * rules.MAX_MOVES))
+    for seed in range(4):
+        players = 2 + seed % 5
+        g = Game(BOARD, players, seed, sides=tuple(1 + (seed + p) % 2 for p in range(players)))
+        prng = Prng(seed)
+        n = 0
+        while not g.over() and n < 700:
+            card_listings_agree(g.state, buf, part)
+            wild_adds_agree(g.state, buf)
+            for m in plan(g, prng):
+                g.apply(m)
+                n += 1
+    g = _full_table()  # LB-6: only full combinations laid out, a joker and two discards
+    card_listings_agree(g.state, buf, part)
+    assert wild_adds_agree(g.state, buf) == 2
+    assert g.list_moves(cards.WILD) == 4  # onto the set, past the run's top, two discards
+    assert sorted(rules.kind(m) for m in g.buf[:4]) == [K_ADD, K_ADD, K_DISCARD, K_DISCARD]
+
 # -- the same games on MicroPython -----------------------------------------------------------------
 
 PARITY = """

@@ -12,7 +12,9 @@ from level8 import bot, cards, notation, referee, rules, view
 from level8.game import Game, IllegalMove
 from level8.rules import (
     DRAW,
+    K_ADD,
     K_CANCEL,
+    K_DISCARD,
     K_DRAW,
     K_GIVE,
     K_KEEP,
@@ -539,6 +541,92 @@ def test_the_referee_refuses_exactly_the_moves_that_are_not_legal():
                     checked += 1
     assert checked > 50000
 
+
+
+def _plays(m, c):
+    """Whether move `m` plays card `c` from the hand, as a card's chooser offers it
+    (app/level8/act.py): an add of that card (a wild's at any value), its discard, a Skip
+    given."""
+    k = rules.kind(m)
+    if k == K_ADD:
+        return rules.card(m) == c or (c == cards.WILD and cards.is_wild(rules.card(m)))
+    if k == K_DISCARD:
+        return rules.card(m) == c
+    return k == K_GIVE and c == cards.SKIP
+
+
+def card_listings_agree(s, buf, part):
+    """legal_moves(s, out, card) for every card of the hand (and some not in it) is the
+    full listing's moves of that card, in its order; none outside the play phase."""
+    from level8 import game
+
+    every = list(buf[: game.legal_moves(s, buf)])
+    for c in set(rules.hand(s, rules.turn(s))) | {0, cards.WILD, cards.SKIP, 37}:
+        want = [m for m in every if _plays(m, c)] if rules.phase(s) == rules.PLAY else []
+        assert list(part[: game.legal_moves(s, part, c)]) == want, (c, want)
+
+
+
+def wild_adds_agree(s, out):
+    """rules.wild_adds for every laid combination equals trying each value of a wild with
+    `fits`, in the values' order; the number of combinations compared (in the play phase
+    only: at a round's end the levels have moved on past the combinations still laid)."""
+    n = 0
+    if rules.phase(s) != rules.PLAY:
+        return 0
+    for slot in range(rules.players(s) * rules.GROUPS_PER_SEAT):
+        if not rules.size(s, rules.GROUP + slot) or not rules.laid(s, slot // rules.GROUPS_PER_SEAT):
+            continue  # none, or not laid out yet: nothing is added to it
+        kind_ = rules._kind_of_slot(s, slot)
+        want = [
+            move(K_ADD, slot, v)
+            for v in range(rules._first_value(kind_), rules._end_value(kind_))
+            if rules.fits(s, slot, v)
+        ]
+        assert list(out[: rules.wild_adds(s, slot, kind_, out, 0)]) == want, (slot, want)
+        n += 1
+    return n
+
+
+def test_a_wilds_adds_are_the_values_that_fit():
+    """A free wild's adds are read off a combination's ends (rules.wild_adds), not tried
+    value by value: the same moves as trying every value with `fits` (L8-4), for every
+    combination laid in bot games of both decks and table sizes."""
+    out = array("H", bytes(2 * rules.MAX_MOVES))
+    n = 0
+    for g, _ in _bot_games(range(6)):
+        n += wild_adds_agree(g.state, out)
+    assert n > 3000
+
+def test_a_cards_moves_are_the_full_listings_moves_of_that_card():
+    """A card's chooser lists only that card's moves (Game.list_moves(card)): the same as
+    the full listing's, over bot games and games of random moves (which stop part-way
+    through laying out, where a card has no move); Game.apply then checks a move against
+    every legal move, not the card's few."""
+    buf = array("H", bytes(2 * rules.MAX_MOVES))
+    part = array("H", bytes(2 * rules.MAX_MOVES))
+    rnd = random.Random(3)
+    n = 0
+    for g, _ in _bot_games(range(4)):
+        card_listings_agree(g.state, buf, part)
+        n += 1
+    for seed in range(8):
+        g = Game(seed % 2, 2 + seed % 5, seed)
+        s = g.state
+        for _ in range(300):
+            k = rules.legal_moves(s, buf)
+            if not k:
+                break
+            card_listings_agree(s, buf, part)
+            rules.apply(s, buf[rnd.randrange(k)])
+            n += 1
+    assert n > 2000
+    g = Game(cards.LEVEL8, 3, seed=1)
+    g.apply(move(rules.K_DRAW))
+    c = rules.hand(g.state, rules.turn(g.state))[0]
+    assert g.list_moves(c) < len(g.legal_moves())
+    g.list_moves(c)
+    g.apply(next(m for m in g.legal_moves() if rules.kind(m) == K_DISCARD and rules.card(m) != c))
 
 def test_pending_groups_and_cancel_keep_every_card_in_one_place():
     """Random legal moves, laying and taking back included: the cards stay the deck, and

@@ -14,8 +14,9 @@ modules it loads, the deal (`Game.apply` of K_NEXT), the save, the new round's t
 drawn whole, and the flush (the Python of hw/st7789.py's show with the bus as C; its
 FrameBuffer.blit loop alone; the same with the stand-in bus).
 
-`keys` plays the whole game RUNS times with the bus as C and lists the slowest keys (the
-least of the runs for each), with the screens before and after each.
+`keys` plays the whole game RUNS times with the bus as C and lists the keys slowest to
+their last frame (the least of the runs for each: what the player waits for, a move's save
+coming after it), with the screens before and after each and the whole key's time.
 
 `key` plays the game up to key K (its index in the `keys` list) and presses it PRESSES
 times more from the same position (the state, the screen drawn whole, the modules loaded
@@ -465,16 +466,35 @@ def one_key(board, keys, at, presses=8):
     raise RuntimeError("the game has no key %d" % at)
 
 
+SHOWN = r"""
+SCREENS = []
+SHOWN = [0, None]  # when the key's last frame was sent; the display's own show
+FRAME_US = []
+
+
+def _shown(*a):
+    SHOWN[1](*a)
+    SHOWN[0] = cpu_us()
+"""
+
+
 def slowest(board, keys, runs=3):
-    """(ratio, [(key index, key, kind, screens, least runner µs, bytes)]) over `runs` games."""
+    """(ratio, [(key index, key, kind, screens, least runner µs, bytes, least runner µs until
+    its last frame was sent)]) over `runs` games."""
     p = apprun.program(keys, board, ticks=True, c_bus=True)
     old = '    t0 = ticks_us()\n    app.key(KEYS[i], S["now"])\n    KEY_US[i] = ticks_diff(ticks_us(), t0)'
     assert old in p
     p = p.replace(
         old,
-        '    t0 = cpu_us()\n    app.key(KEYS[i], S["now"])\n    KEY_US[i] = max(0, int(cpu_us() - t0 - READ))',
+        '    SHOWN[0] = 0\n'
+        '    if not SHOWN[1]:  # the display\'s show, noting when the last frame was sent\n'
+        '        SHOWN[1] = d.show\n'
+        '        d.show = _shown\n'
+        '    t0 = cpu_us()\n    app.key(KEYS[i], S["now"])\n    t1 = cpu_us()\n'
+        '    KEY_US[i] = max(0, int(t1 - t0 - READ))\n'
+        '    FRAME_US.append(max(0, int((SHOWN[0] or t1) - t0 - READ)))',
     )
-    p = p.replace("\ndef STEP():", COMMON + "\nSCREENS = []\n\n\ndef STEP():", 1)
+    p = p.replace("\ndef STEP():", COMMON + SHOWN + "\n\ndef STEP():", 1)
     p = p.replace(
         "    t = app.screen\n    playing",
         '    t = app.screen\n    SCREENS.append(type(before).__name__ + " > " + type(t).__name__)\n    playing',
@@ -482,16 +502,18 @@ def slowest(board, keys, runs=3):
     )
     p = p.replace(
         '    R["kind"] = list(KIND)',
-        '    R["kind"] = list(KIND)\n    R["screens"] = SCREENS\n    R["cpuloop"] = min(LOOPS)',
+        '    R["kind"] = list(KIND)\n    R["screens"] = SCREENS\n    R["frame_us"] = FRAME_US\n    R["cpuloop"] = min(LOOPS)',
         1,
     )
-    best = loop = None
+    best = frame = loop = None
     for _ in range(runs):
         r = apprun._result(_run(board, keys, p))
         us = r["key_us_each"]
         best = us if best is None else [min(a, b) for a, b in zip(best, us)]
+        fr = r["frame_us"]
+        frame = fr if frame is None else [min(a, b) for a, b in zip(frame, fr)]
         loop = r["cpuloop"] if loop is None else min(loop, r["cpuloop"])
-    rows = [(i, keys[i], r["kind"][i], r["screens"][i], best[i], r["per_key"][i]) for i in range(len(keys))]
+    rows = [(i, keys[i], r["kind"][i], r["screens"][i], best[i], r["per_key"][i], frame[i]) for i in range(len(keys))]
     return 15.4 / loop, rows
 
 
@@ -535,10 +557,10 @@ def main(argv=None):
         return 0
     ratio, rows = slowest(args.board, keys, args.runs)
     print(f"{args.board}: {len(keys)} keys, the least of {args.runs} games each; ratio {ratio:.1f}")
-    for i, k, kind, screens, us, b in sorted(rows, key=lambda r: -r[4])[: args.top]:
+    for i, k, kind, screens, us, b, fr in sorted(rows, key=lambda r: -r[6])[: args.top]:
         print(
-            f"  key {i:3d} {k:<5} {screens:<20} {us / 1000:6.2f} ms runner  {us / 1000 * ratio:6.1f} ms Pico"
-            f" + bus {b * per_byte / 1000:5.1f} ms ({b:,} B)"
+            f"  key {i:3d} {k:<5} {screens:<20} to its frame {fr / 1000:6.2f} ms runner {fr / 1000 * ratio:6.1f} ms Pico"
+            f" + bus {b * per_byte / 1000:5.1f} ms ({b:,} B); whole key {us / 1000:6.2f} ms runner"
         )
     return 0
 

@@ -656,13 +656,17 @@ def _unless_dead_end(s):
 # -- what may be played ----------------------------------------------------------------
 
 
-def legal_moves(s, out):
+def legal_moves(s, out, only=-1):
     """Write the legal moves into `out` (rules.MAX_MOVES long); return how many. Laying
-    out, adding, discarding and keeping are the card game's moves, with LB-6's more."""
+    out, adding, discarding and keeping are the card game's moves, with LB-6's more. With
+    `only` (a card's code), only those that play that card from the hand, as
+    rules.legal_moves."""
     ph = s[AT_PHASE]
     if ph <= WON:
-        k = rules.legal_moves(s, out)
-        return full_moves(s, out, k) if ph == PLAY else k
+        k = rules.legal_moves(s, out, only)
+        return full_moves(s, out, k, only) if ph == PLAY else k
+    if only >= 0:
+        return 0
     seat = s[AT_TURN]
     n = s[AT_PLAYERS]
     b = AT_BOARD
@@ -741,9 +745,10 @@ def legal_moves(s, out):
     return k
 
 
-def full_moves(s, out, k):
+def full_moves(s, out, k, only=-1):
     """Step 2 and 3's moves beyond the card game's, after its `k` (LB-6): a joker onto a
-    full run, two discards when only full combinations are laid out."""
+    full run, two discards when only full combinations are laid out; with `only`, only
+    that card's."""
     seat = s[AT_TURN]
     if not s[AT_SEATS + seat * SEAT_BYTES + S_GROUPS] & LAID:
         return k
@@ -754,7 +759,7 @@ def full_moves(s, out, k):
     joker = False
     for i in range(lo, hi):
         if s[i] == cards.WILD:
-            joker = True
+            joker = only < 0 or only == cards.WILD
     if joker:  # a full run takes jokers still (one past its top, as it were)
         for slot in range(s[AT_PLAYERS] * GROUPS_PER_SEAT):
             if (
@@ -767,7 +772,7 @@ def full_moves(s, out, k):
                 k += 1
     if only_full(s):
         for i in range(lo, hi):
-            if not _dup(s, lo, i):
+            if (only < 0 or s[i] == only) and not _dup(s, lo, i):
                 out[k] = move(K_DISCARD, 1, s[i])
                 k += 1
     return k

@@ -52,8 +52,8 @@ def new_state(game, players, seed=0, dealer=0, keep=False, deck=None, sides=None
     return rules.new_state(game, players, seed, dealer, keep, deck)
 
 
-def legal_moves(s, out):
-    return of(s).legal_moves(s, out)
+def legal_moves(s, out, only=-1):
+    return of(s).legal_moves(s, out, only)
 
 
 def apply(s, m, order=None):
@@ -96,10 +96,15 @@ class Game:
         self.state = state if state is not None else new_state(game, players, seed, dealer, keep, deck, sides)
         self.buf = array("H", bytes(2 * MAX_MOVES))
         self.listed = -1  # legal moves in `buf` for this position; -1: not listed
+        self.only = -1  # the card they were listed for (list_moves), -1: every move
 
-    def list_moves(self):
-        """Fill `buf` with the legal moves and return how many; apply() looks there."""
-        self.listed = legal_moves(self.state, self.buf)
+    def list_moves(self, only=-1):
+        """Fill `buf` with the legal moves and return how many; apply() looks there. With
+        `only` (a card's code), only the moves that play that card from the hand
+        (rules.legal_moves): a card's chooser's, listed quicker; apply() then lists all of
+        them again."""
+        self.only = only
+        self.listed = legal_moves(self.state, self.buf, only)
         return self.listed
 
     def legal_moves(self):
@@ -112,7 +117,7 @@ class Game:
     def apply(self, m, order=None):
         """Play m for the seat that must act, or raise IllegalMove with the reason. `order`:
         the cards' order (top first) when the move deals or rebuilds the draw pile."""
-        n = self.listed if self.listed >= 0 else self.list_moves()
+        n = self.listed if self.listed >= 0 and self.only < 0 else self.list_moves()
         buf = self.buf
         for i in range(n):
             if buf[i] == m:

@@ -490,9 +490,43 @@ def fits(s, slot, c):
     return cards.number(c) != 0 and cards.number(c) == cards.number(s[lo])
 
 
-def legal_moves(s, out):
-    """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many."""
+def wild_adds(s, slot, kind_, out, k):
+    """A free wild's adds to the laid combination in group `slot` (of requirement kind
+    `kind_`), written into `out` from `k`: one for each value that `fits`, in the order of
+    the values' codes; the new `k`. Read off the combination's ends rather than by trying
+    each of the fifteen values (a bot's and a card's chooser's listing, many times a turn)."""
+    g = GROUP + slot
+    first = s[begin(s, g)]
+    if kind_ == RUN:
+        v = cards.number(first) - 1
+        if v > 0:
+            out[k] = move(K_ADD, slot, cards.wild_as_number(v))
+            k += 1
+        v = cards.number(s[end(s, g) - 1]) + 1
+        if v <= cards.N_NUMBERS:
+            out[k] = move(K_ADD, slot, cards.wild_as_number(v))
+            k += 1
+    elif kind_ == COLOUR:
+        v = cards.colour(first)
+        if v >= 0:
+            out[k] = move(K_ADD, slot, cards.wild_as_colour(v))
+            k += 1
+    else:
+        v = cards.number(first)
+        if v:
+            out[k] = move(K_ADD, slot, cards.wild_as_number(v))
+            k += 1
+    return k
+
+
+def legal_moves(s, out, only=-1):
+    """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many.
+    With `only` (a card's code), only the moves of the play phase that play that card from
+    the hand: its adds (a wild's at each value), its discard, a Skip given; what a card's
+    chooser offers, without listing the level's layouts it does not."""
     ph = s[AT_PHASE]
+    if only >= 0 and ph != PLAY:
+        return 0
     seat = s[AT_TURN]
     n = s[AT_PLAYERS]
     at = AT_SEATS + seat * SEAT_BYTES
@@ -529,7 +563,10 @@ def legal_moves(s, out):
     hc = hand_count(s, seat)
     lo = begin(s, HAND_OF + seat)
     hi = end(s, HAND_OF + seat)
-    if not groups & LAID:
+    if only >= 0 and not groups & LAID:
+        if groups:
+            return 0  # part-way through laying out: no card of the hand plays but there
+    elif not groups & LAID:
         lv = level(s, seat)
         rq = reqs(s, seat)
         if hc >= 2 or (lv == 8 and hc >= 1):
@@ -568,24 +605,21 @@ def legal_moves(s, out):
             wild_seen = False
             for i in range(lo, hi):
                 c = s[i]
+                if only >= 0 and c != only:
+                    continue
                 if c == cards.WILD:
                     if wild_seen:
                         continue
                     wild_seen = True
-                    v = _first_value(kind_)
-                    while v < _end_value(kind_):
-                        if fits(s, slot, v):
-                            out[k] = move(K_ADD, slot, v)
-                            k += 1
-                        v += 1
+                    k = wild_adds(s, slot, kind_, out, k)
                 elif not _dup(s, lo, i) and fits(s, slot, c):
                     out[k] = move(K_ADD, slot, c)
                     k += 1
     for i in range(lo, hi):
-        if not _dup(s, lo, i):
+        if (only < 0 or s[i] == only) and not _dup(s, lo, i):
             out[k] = move(K_DISCARD, 0, s[i])
             k += 1
-    if holds(s, seat, cards.SKIP):
+    if (only < 0 or only == cards.SKIP) and holds(s, seat, cards.SKIP):
         for p in range(n):
             if p != seat and not skipped(s, p):
                 out[k] = move(K_GIVE, p)

@@ -35,9 +35,9 @@ def open(app, t, it):
     t.rest()  # the moves are listed: the rules' code can go while a chooser is up
 
 
-def _moves(t):
+def _moves(t, only=-1):
     g = t.game
-    return list(g.buf[: g.list_moves()])
+    return list(g.buf[: g.list_moves(only)])
 
 
 # drawing
@@ -91,7 +91,7 @@ def card(app, t, i):
     from app.level8 import words
 
     items = []
-    for m in _moves(t):
+    for m in _moves(t, c):  # only this card's
         k = layout.kind(m)
         x = layout.card(m)
         if k == layout.K_ADD and (x == c or (wild and cards.is_wild(x))):
