@@ -544,15 +544,22 @@ def test_the_referee_refuses_exactly_the_moves_that_are_not_legal():
 
 
 def _plays(m, c):
-    """Whether move `m` plays card `c` from the hand, as a card's chooser offers it
-    (app/level8/act.py): an add of that card (a wild's at any value), its discard, a Skip
-    given."""
+    """Whether move `m` plays card `c` from the hand: that card put into a group or added to
+    a combination (a wild at any value), discarded, a Skip given."""
     k = rules.kind(m)
-    if k == K_ADD:
+    if k == K_PUT or k == K_ADD:
         return rules.card(m) == c or (c == cards.WILD and cards.is_wild(rules.card(m)))
     if k == K_DISCARD:
         return rules.card(m) == c
     return k == K_GIVE and c == cards.SKIP
+
+
+def every_move_kind():
+    """A move of each kind, each target and each card code."""
+    for kd in range(13):
+        for t in range(25):
+            for x in range(cards.N_CODES):
+                yield move(kd, t, x)
 
 
 def card_listings_agree(s, buf, part):
@@ -599,10 +606,11 @@ def test_a_wilds_adds_are_the_values_that_fit():
     assert n > 3000
 
 def test_a_cards_moves_are_the_full_listings_moves_of_that_card():
-    """A card's chooser lists only that card's moves (Game.list_moves(card)): the same as
-    the full listing's, over bot games and games of random moves (which stop part-way
-    through laying out, where a card has no move); Game.apply then checks a move against
-    every legal move, not the card's few."""
+    """A card's chooser lists only that card's moves (Game.list_moves(card)), and Game.apply
+    checks a card's move among them (rules.played): the same as the full listing's, over
+    bot games and games of random moves (which stop part-way through laying out, where a
+    card's moves are its puts only). A listing for one card is not taken for all: a move
+    of another card is still legal."""
     buf = array("H", bytes(2 * rules.MAX_MOVES))
     part = array("H", bytes(2 * rules.MAX_MOVES))
     rnd = random.Random(3)
@@ -621,6 +629,12 @@ def test_a_cards_moves_are_the_full_listings_moves_of_that_card():
             rules.apply(s, buf[rnd.randrange(k)])
             n += 1
     assert n > 2000
+    for m in every_move_kind():
+        if rules.kind(m) == K_DISCARD and rules.card(m) > cards.SKIP:
+            continue  # no hand holds a valued wild to discard
+        c = rules.played(m)
+        assert (c >= 0) == (rules.kind(m) in (K_PUT, K_ADD, K_DISCARD, K_GIVE))
+        assert c < 0 or _plays(m, c)
     g = Game(cards.LEVEL8, 3, seed=1)
     g.apply(move(rules.K_DRAW))
     c = rules.hand(g.state, rules.turn(g.state))[0]

@@ -12,7 +12,7 @@ from array import array
 
 from compat import const
 from level8 import rules
-from level8.rules import AT_GAME, AT_TURN, MAX_MOVES, IllegalMove  # noqa: F401
+from level8.rules import AT_GAME, AT_PHASE, AT_TURN, MAX_MOVES, PLAY, IllegalMove  # noqa: F401
 
 _BOARD = const(2)  # cards.BOARD
 _board = []  # type: list  # level8.board once a board game is played: an import in a function allocates on MicroPython
@@ -117,7 +117,10 @@ class Game:
     def apply(self, m, order=None):
         """Play m for the seat that must act, or raise IllegalMove with the reason. `order`:
         the cards' order (top first) when the move deals or rebuilds the draw pile."""
-        n = self.listed if self.listed >= 0 and self.only < 0 else self.list_moves()
+        if self.listed >= 0 and self.only < 0:
+            n = self.listed
+        else:  # a card's move is among that card's moves: fewer to list
+            n = self.list_moves(rules.played(m) if self.state[AT_PHASE] == PLAY else -1)
         buf = self.buf
         for i in range(n):
             if buf[i] == m:

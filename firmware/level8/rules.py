@@ -490,6 +490,16 @@ def fits(s, slot, c):
     return cards.number(c) != 0 and cards.number(c) == cards.number(s[lo])
 
 
+def played(m):
+    """The card of the hand that move `m` plays in the play phase (a free wild for a valued
+    one; the Skip it gives), or -1 for a move that plays none (draw, lay out, cancel)."""
+    k = m >> 12
+    if k == K_PUT or k == K_ADD or k == K_DISCARD:
+        c = m & 127
+        return cards.WILD if cards.is_wild(c) else c
+    return cards.SKIP if k == K_GIVE else -1
+
+
 def wild_adds(s, slot, kind_, out, k):
     """A free wild's adds to the laid combination in group `slot` (of requirement kind
     `kind_`), written into `out` from `k`: one for each value that `fits`, in the order of
@@ -522,8 +532,8 @@ def wild_adds(s, slot, kind_, out, k):
 def legal_moves(s, out, only=-1):
     """Write the legal moves into `out` (an array of at least MAX_MOVES); return how many.
     With `only` (a card's code), only the moves of the play phase that play that card from
-    the hand: its adds (a wild's at each value), its discard, a Skip given; what a card's
-    chooser offers, without listing the level's layouts it does not."""
+    the hand (`played`): put into a group, added (a wild's at each value), discarded, a
+    Skip given. A card's chooser lists those, and Game.apply checks such a move by them."""
     ph = s[AT_PHASE]
     if only >= 0 and ph != PLAY:
         return 0
@@ -563,10 +573,7 @@ def legal_moves(s, out, only=-1):
     hc = hand_count(s, seat)
     lo = begin(s, HAND_OF + seat)
     hi = end(s, HAND_OF + seat)
-    if only >= 0 and not groups & LAID:
-        if groups:
-            return 0  # part-way through laying out: no card of the hand plays but there
-    elif not groups & LAID:
+    if not groups & LAID:
         lv = level(s, seat)
         rq = reqs(s, seat)
         if hc >= 2 or (lv == 8 and hc >= 1):
@@ -574,7 +581,7 @@ def legal_moves(s, out, only=-1):
                 seen = 0
                 for i in range(lo, hi):
                     c = s[i]
-                    if c == cards.SKIP:
+                    if c == cards.SKIP or (only >= 0 and c != only):
                         continue
                     if c == cards.WILD:
                         if seen & 1:
@@ -589,11 +596,12 @@ def legal_moves(s, out, only=-1):
                         out[k] = move(K_PUT, r, c)
                         k += 1
         if groups:
-            if groups == (1 << len(rq)) - 1 and _whole(s, seat, rq):
-                out[k] = move(K_LAY)
+            if only < 0:  # no card's moves
+                if groups == (1 << len(rq)) - 1 and _whole(s, seat, rq):
+                    out[k] = move(K_LAY)
+                    k += 1
+                out[k] = move(K_CANCEL)
                 k += 1
-            out[k] = move(K_CANCEL)
-            k += 1
             return k  # the turn goes on only with the whole level laid or taken back
     elif hc >= 2:
         for slot in range(n * GROUPS_PER_SEAT):
