@@ -495,7 +495,14 @@ def test_a_power_cut_at_every_step_of_a_save_resumes_before_or_after(step):
 def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_path, monkeypatch):
     """The player sees a move without waiting for the flash: its save is written right after
     the frame that shows it is on the panel, before the key returns (before the next key
-    is read), and it holds the position shown."""
+    is read), and it holds the position shown. The rules' code, loaded for the move, goes
+    with the save, not before the frame, which reads the card games' levels through it
+    (on the OLED they were loaded twice in such a key)."""
+    import builtins
+    import sys
+
+    if board == "oled_128x64":
+        monkeypatch.setattr(sys.modules["app.level8"], "KEPT", ())  # as on the OLED
     hh, app = power_up(board, str(tmp_path))
     g = Game(cards.LEVEL8, 4, seed=4, dealer=3)  # seat 0 plays first
     table_of(app, g)
@@ -505,12 +512,29 @@ def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_p
     flush, write = app.p.flush, app.store.write
     monkeypatch.setattr(app.p, "flush", lambda: (events.append("frame"), flush()))
     monkeypatch.setattr(app.store, "write", lambda n, d: (events.append(("write", n, d)), write(n, d)))
+    real = builtins.__import__
+
+    def loads(n, *a, **k):  # a module's name, each time it is loaded (not found loaded)
+        if n not in sys.modules:
+            events.append(n)
+        return real(n, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", loads)
     app.key("ok", 0)  # the draw pile
+    monkeypatch.setattr(builtins, "__import__", real)
+    loaded = [e for e in events if type(e) is str and e != "frame"]
+    rested = "level8.rules" not in sys.modules
     t = app.screen
-    assert type(t).__name__ == "Table" and rules.phase(t.state) == rules.PLAY
-    assert [e if e == "frame" else e[:2] for e in events] == ["frame", ("write", "l8game")]
-    assert saves.decode(events[1][2], cards.LEVEL8)[0].state == t.state
+    assert type(t).__name__ == "Table" and rules.phase(t.state) == rules.PLAY and not rules.laid(t.state, 0)
+    assert [e if e == "frame" else e[:2] for e in events if type(e) is not str or e == "frame"] == [
+        "frame",
+        ("write", "l8game"),
+    ]
+    assert saves.decode(next(e for e in events if type(e) is tuple)[2], cards.LEVEL8)[0].state == t.state
     assert app.due is None
+    if board == "oled_128x64":
+        # the level line of a seat not laid out reads level8.levels: loaded by the move, once
+        assert loaded.count("level8.levels") == 1 and rested, loaded
 
 
 def test_a_bots_step_is_saved_after_its_frame_and_what_waits_for_no_frame_at_once(tmp_path, monkeypatch):

@@ -93,7 +93,6 @@ def test_a_card_games_chooser_holds_none_of_the_code_that_built_it(tmp_path):
     assert type(app.screen).__name__ == "Table" and app.screen.hn == 10
 
 
-
 def test_an_oled_chooser_of_moves_keeps_only_the_tables_drawing(tmp_path):
     """On the OLED the table's code goes while a screen covers it. A chooser of moves (which
     pile, what a card does), the most frequent, keeps the drawing's code
@@ -128,6 +127,7 @@ def test_an_oled_chooser_of_moves_keeps_only_the_tables_drawing(tmp_path):
     t.to_item(MENU)
     press("ok")  # the pause menu
     assert type(app.screen).__name__ == "Menu" and loaded(("app.level8.play", "ui.level8.mono")) == []
+
 
 def board_table(tmp_path):
     """The OLED's board game table (4 players, you and 3 bots), on your roll."""

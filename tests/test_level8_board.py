@@ -1114,7 +1114,6 @@ def test_the_referee_agrees_with_the_legal_moves_over_whole_games(seed):
         assert game.state_problem(g.state) is None
 
 
-
 def test_a_cards_moves_and_a_wilds_adds_agree_with_the_slow_ways_in_the_board_game():
     """As in the card games (test_level8_rules): over played board games, a card's listing
     (`only`) is the full listing's moves of that card, LB-6's joker onto a full run and

@@ -542,12 +542,11 @@ def test_the_referee_refuses_exactly_the_moves_that_are_not_legal():
     assert checked > 50000
 
 
-
 def _plays(m, c):
     """Whether move `m` plays card `c` from the hand: that card put into a group or added to
     a combination (a wild at any value), discarded, a Skip given."""
     k = rules.kind(m)
-    if k == K_PUT or k == K_ADD:
+    if k in (K_PUT, K_ADD):
         return rules.card(m) == c or (c == cards.WILD and cards.is_wild(rules.card(m)))
     if k == K_DISCARD:
         return rules.card(m) == c
@@ -568,10 +567,9 @@ def card_listings_agree(s, buf, part):
     from level8 import game
 
     every = list(buf[: game.legal_moves(s, buf)])
-    for c in set(rules.hand(s, rules.turn(s))) | {0, cards.WILD, cards.SKIP, 37}:
-        want = [m for m in every if _plays(m, c)] if rules.phase(s) == rules.PLAY else []
-        assert list(part[: game.legal_moves(s, part, c)]) == want, (c, want)
-
+    for card in set(rules.hand(s, rules.turn(s))) | {0, cards.WILD, cards.SKIP, 37}:
+        want = [m for m in every if _plays(m, card)] if rules.phase(s) == rules.PLAY else []
+        assert list(part[: game.legal_moves(s, part, card)]) == want, (card, want)
 
 
 def wild_adds_agree(s, out):
@@ -604,6 +602,7 @@ def test_a_wilds_adds_are_the_values_that_fit():
     for g, _ in _bot_games(range(6)):
         n += wild_adds_agree(g.state, out)
     assert n > 3000
+
 
 def test_a_cards_moves_are_the_full_listings_moves_of_that_card():
     """A card's chooser lists only that card's moves (Game.list_moves(card)), and Game.apply
@@ -641,6 +640,7 @@ def test_a_cards_moves_are_the_full_listings_moves_of_that_card():
     assert g.list_moves(c) < len(g.legal_moves())
     g.list_moves(c)
     g.apply(next(m for m in g.legal_moves() if rules.kind(m) == K_DISCARD and rules.card(m) != c))
+
 
 def test_pending_groups_and_cancel_keep_every_card_in_one_place():
     """Random legal moves, laying and taking back included: the cards stay the deck, and

@@ -486,13 +486,13 @@ def slowest(board, keys, runs=3):
     assert old in p
     p = p.replace(
         old,
-        '    SHOWN[0] = 0\n'
-        '    if not SHOWN[1]:  # the display\'s show, noting when the last frame was sent\n'
-        '        SHOWN[1] = d.show\n'
-        '        d.show = _shown\n'
+        "    SHOWN[0] = 0\n"
+        "    if not SHOWN[1]:  # the display's show, noting when the last frame was sent\n"
+        "        SHOWN[1] = d.show\n"
+        "        d.show = _shown\n"
         '    t0 = cpu_us()\n    app.key(KEYS[i], S["now"])\n    t1 = cpu_us()\n'
-        '    KEY_US[i] = max(0, int(t1 - t0 - READ))\n'
-        '    FRAME_US.append(max(0, int((SHOWN[0] or t1) - t0 - READ)))',
+        "    KEY_US[i] = max(0, int(t1 - t0 - READ))\n"
+        "    FRAME_US.append(max(0, int((SHOWN[0] or t1) - t0 - READ)))",
     )
     p = p.replace("\ndef STEP():", COMMON + SHOWN + "\n\ndef STEP():", 1)
     p = p.replace(
@@ -513,7 +513,10 @@ def slowest(board, keys, runs=3):
         fr = r["frame_us"]
         frame = fr if frame is None else [min(a, b) for a, b in zip(frame, fr)]
         loop = r["cpuloop"] if loop is None else min(loop, r["cpuloop"])
-    rows = [(i, keys[i], r["kind"][i], r["screens"][i], best[i], r["per_key"][i], frame[i]) for i in range(len(keys))]
+    rows = [
+        (i, keys[i], r["kind"][i], r["screens"][i], best[i], r["per_key"][i], frame[i])
+        for i in range(len(keys))
+    ]
     return 15.4 / loop, rows
 
 

@@ -494,7 +494,7 @@ def played(m):
     """The card of the hand that move `m` plays in the play phase (a free wild for a valued
     one; the Skip it gives), or -1 for a move that plays none (draw, lay out, cancel)."""
     k = m >> 12
-    if k == K_PUT or k == K_ADD or k == K_DISCARD:
+    if k in (K_PUT, K_ADD, K_DISCARD):
         c = m & 127
         return cards.WILD if cards.is_wild(c) else c
     return cards.SKIP if k == K_GIVE else -1

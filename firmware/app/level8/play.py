@@ -162,11 +162,12 @@ class Table(Seat):
         forget("app.level8.turn")
 
     def save(self, app):
-        """Keep the game on flash."""
+        """Keep the game on flash; the rules' code goes (`rest`), as a save ends a move."""
         from app.level8 import saves
 
         saves.write(app, self)
         forget("app.level8.saves")
+        self.rest()
 
 
 def _view(app):

@@ -188,8 +188,9 @@ def after_change(t, app):
         t.focus = 0
     if not t.bot(layout.actor(s)) or layout.phase(s) == OVER:
         unload()
-    t.rest()
-    app.later(t.save)  # the move on the screen first: then its save, after every move
+    # the move on the screen first (the rules' code still loaded, which its drawing may
+    # read: the card games' levels), then its save, which lets the rules go
+    app.later(t.save)
 
 
 def commit(t, app, ms, said):
