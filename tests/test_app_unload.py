@@ -68,9 +68,8 @@ def test_on_the_oled_no_screen_at_rest_holds_the_stores_code(board, held, tmp_pa
     assert app.store.read("l8game") is not None and ("app.store" in sys.modules) == held
 
 
-def test_a_card_games_chooser_holds_none_of_the_code_that_built_it(tmp_path):
-    """app/level8/act.py builds the table's choosers (where to draw from, what a card does)
-    and goes once one is up, emptied: every item plays through the Seat (`pick`)."""
+def a_card_game(tmp_path):
+    """LEVEL 8 on the OLED from the games menu (you and the bots), on your first turn."""
     app = power_up("oled_128x64", str(tmp_path))
     press = Keys(app)
     to(press, app, "LEVEL 8")
@@ -78,6 +77,13 @@ def test_a_card_games_chooser_holds_none_of_the_code_that_built_it(tmp_path):
     to(press, app, "Start")
     while not app.screen.mine():
         press.wait(300)
+    return app, press
+
+
+def test_a_card_games_chooser_holds_none_of_the_code_that_built_it(tmp_path):
+    """app/level8/act.py builds the table's choosers (where to draw from, what a card does)
+    and goes once one is up, emptied: every item plays through the Seat (`pick`)."""
+    app, press = a_card_game(tmp_path)
     press("ok")  # Draw, under the cursor as the turn begins
     if app.screen.title == "Draw from":
         assert "app.level8.act" not in sys.modules
@@ -101,13 +107,7 @@ def test_an_oled_chooser_of_moves_keeps_only_the_tables_drawing(tmp_path):
     neither."""
     from ui.level8 import MENU
 
-    app = power_up("oled_128x64", str(tmp_path))
-    press = Keys(app)
-    to(press, app, "LEVEL 8")
-    to(press, app, "New game")
-    to(press, app, "Start")
-    while not app.screen.mine():
-        press.wait(300)
+    app, press = a_card_game(tmp_path)
     press("ok")  # Draw
     if app.screen.title == "Draw from":
         assert loaded(("app.level8.play", "ui.level8.mono")) == ["ui.level8.mono"]
