@@ -280,3 +280,50 @@ def test_real_mpremote_is_found():
         [*cmd, "version"], capture_output=True, text=True, check=False, env=dict(os.environ)
     )
     assert proc.returncode == 0 and "mpremote" in proc.stdout
+
+
+# A deployed module that raises, and the traceback a Pico prints for it
+RAISE = """
+import sys
+from prng import Prng
+try:
+    Prng(-1)
+except ValueError as e:
+    sys.print_exception(e)
+"""
+
+
+def _raise_line(folder):
+    """The line the deployed prng.mpy in `folder` reports for its own raise."""
+    out = mpy.run(RAISE, firmware_dir=folder)
+    [at] = [line for line in out.splitlines() if '"prng"' in line]
+    return at.strip()
+
+
+def test_modules_are_deployed_without_line_numbers_unless_asked(staged, tmp_path, capsys):
+    """Line numbers take heap on a Pico (tools/build.py): a deployed traceback names the
+    module and the function at line 1; --lines keeps the real line."""
+    _, files, out = staged
+    raised = next(
+        n
+        for n, text in enumerate((build.FIRMWARE / "prng.py").read_text().splitlines(), 1)
+        if "raise" in text
+    )
+    assert _raise_line(out) == 'File "prng", line 1, in __init__'
+    kept = tmp_path / "lines"
+    assert deploy.main(["--board", BOARD, "--dry-run", "--lines", "--out", str(kept)]) == 0
+    assert _raise_line(kept) == 'File "prng", line %d, in __init__' % raised
+    sizes, _ = parse_listing(capsys.readouterr().out)
+    assert set(sizes) == {rel for rel, _ in files}
+    bigger = [rel for rel, size in files if rel.endswith(".mpy") and sizes[rel] > size]
+    assert len(bigger) > len(files) * 3 // 4, bigger  # nearly every module has code with lines
+
+
+def test_build_takes_lines_too(tmp_path, capsys):
+    assert build.main([str(tmp_path / "a")]) == 0
+    assert build.main(["--lines", str(tmp_path / "b")]) == 0
+    a = (tmp_path / "a" / "prng.mpy").stat().st_size
+    b = (tmp_path / "b" / "prng.mpy").stat().st_size
+    assert a < b
+    assert build.main(["--line"]) == 2
+    assert "usage" in capsys.readouterr().err

