@@ -537,6 +537,32 @@ def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_p
         assert loaded.count("level8.levels") == 1 and rested, loaded
 
 
+@pytest.mark.parametrize(
+    "board, row, game",
+    [("oled_128x64", 1, cards.LEVEL8), ("pico_display", 1, cards.LEVEL8), ("oled_128x64", 3, cards.BOARD)],
+)
+def test_a_new_game_is_saved_once_its_first_table_is_on_the_screen(board, row, game, tmp_path, monkeypatch):
+    """Start on New game shows the dealt table first and then saves it, as a move is saved
+    (the player does not wait for the flash); the choices, the New game screen's own,
+    are kept before. The save holds the table shown."""
+    hh, app = power_up(board, str(tmp_path))
+    for k in ["down"] * row + ["ok", "ok"]:  # the game's row, New game
+        app.key(k, 0)
+    assert type(app.screen).__name__ == "NewGame" and app.screen.focus == 0  # on Start
+    events = []
+    flush, write = app.p.flush, app.store.write
+    monkeypatch.setattr(app.p, "flush", lambda: (events.append(type(app.screen).__name__), flush()))
+    monkeypatch.setattr(app.store, "write", lambda n, d: (events.append((n, d)), write(n, d)))
+    app.key("ok", 0)
+    t = app.screen
+    from app.level8 import SAVE
+
+    save = SAVE[game]
+    assert [e if type(e) is str else e[0] for e in events] == [save[:2] + "new", "Table", save]
+    assert saves.decode(events[-1][1], game)[0].state == t.state
+    assert app.due is None
+
+
 def test_a_bots_step_is_saved_after_its_frame_and_what_waits_for_no_frame_at_once(tmp_path, monkeypatch):
     """A bot's step (App.tick) is saved right after the frame showing it. Whatever a tick
     asks to be done after the frame when its screen draws nothing (a tick that returns

@@ -85,7 +85,7 @@ def start(app, game, c, sides=None):
     g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep, None, None, sides)
     text = "%s, %d players. Good luck!" % (name(game), c.players)
     play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
-    app.screen.save(app)
+    app.later(app.screen.save)  # once the first table is on the screen, as after a move
 
 
 def play(app, g, flags, people, strength, message):
