@@ -190,6 +190,17 @@ def test_compiles_with_mpy_cross(src, tmp_path):
     assert data[:2] == b"M\x06", "not a .mpy of format 6: " + repr(data[:4])
 
 
+def test_the_runners_heap_is_at_a_picos_addresses():
+    """MicroPython's collector is conservative: a word that equals a block's address keeps
+    the block, so which words do depends on where the heap lies. The runner puts it where a
+    Pico's is, in the RP2040's RAM (0x20000000-0x20042000), where a word must have 0x20
+    for its top byte; the port alone (--low-heap) puts it near the bottom of its memory,
+    where a game state's small numbers spell addresses."""
+    code = "print(id(bytearray(100)))\n"
+    assert 0x20000000 <= int(mpy.run(code)) < 0x20042000
+    assert int(mpy.run(code, low_heap=True)) < 0x00100000
+
+
 # -- CPython and MicroPython agree --------------------------------------------
 
 

@@ -54,12 +54,15 @@ def available():
     return missing() is None
 
 
-def run(code, *, firmware_dir=FIRMWARE, mpy_dir=None, heap=None, timeout=120, lib_dirs=()):
+def run(code, *, firmware_dir=FIRMWARE, mpy_dir=None, heap=None, timeout=120, lib_dirs=(), low_heap=False):
     """Run `code` under MicroPython and return its stdout.
 
     `firmware_dir` is copied to /fw (on sys.path); with `mpy_dir`, its .mpy files are used
     in place of the .py files of the same modules. Each of `lib_dirs` (a folder, or one
     .py file) is copied to /lib, next on sys.path. `heap` is the initial heap in bytes.
+    The heap lies at a Pico's addresses (0x2000xxxx), so that the collector takes the same
+    words for pointers as on a Pico; `low_heap` leaves it where the port puts it (see
+    tools/mpy_runner.mjs, "The heap's addresses").
     Raises MicroPythonError (with the traceback) when the code raises or exits non-zero."""
     why = missing()
     if why:
@@ -71,6 +74,8 @@ def run(code, *, firmware_dir=FIRMWARE, mpy_dir=None, heap=None, timeout=120, li
         cmd += ["--lib", str(lib)]
     if heap is not None:
         cmd += ["--heap", str(int(heap))]
+    if low_heap:
+        cmd.append("--low-heap")
     cmd.append("-")
     try:
         proc = subprocess.run(

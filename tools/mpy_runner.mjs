@@ -13,6 +13,8 @@
 //                     Pico's free heap); this port grows the heap on demand, so it is not a
 //                     limit as on the Pico. gc.mem_alloc() takes time in proportion to the heap.
 //   --pystack WORDS   Python stack size in words (default 4096)
+//   --low-heap        leave the GC heap where this port puts it, near the bottom of its
+//                     memory, instead of at a Pico's addresses (see "The heap's addresses")
 //   --lib PATH        make host modules importable: a directory's .py and .mpy files (with
 //                     its subfolders) or one .py file are copied to /lib; repeatable. For
 //                     example `--lib host_sim/machine.py` runs the hw/ drivers on the host's
@@ -44,7 +46,7 @@ function parseSize(text) {
   return Number(m[1]) * ({ "": 1, k: 1024, m: 1024 * 1024 }[m[2].toLowerCase()]);
 }
 
-const opts = { firmware: join(REPO, "firmware"), mpy: null, libs: [], heap: 256 * 1024, pystack: 4096, program: "-" };
+const opts = { firmware: join(REPO, "firmware"), mpy: null, libs: [], heap: 256 * 1024, pystack: 4096, low: false, program: "-" };
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -54,6 +56,7 @@ for (let i = 0; i < args.length; i++) {
   else if (a === "--lib") opts.libs.push(value());
   else if (a === "--heap") opts.heap = parseSize(value());
   else if (a === "--pystack") opts.pystack = parseSize(value());
+  else if (a === "--low-heap") opts.low = true;
   else if (a === "-h" || a === "--help") usage("help");
   else if (a.startsWith("--")) usage(`unknown option ${a}`);
   else opts.program = a;
@@ -113,9 +116,20 @@ try {
   process.stderr.write(`mpy_runner: cannot load @micropython/micropython-webassembly-pyscript (${e.message}); run \`npm ci\` in ${REPO}\n`);
   process.exit(3);
 }
+// The heap's addresses. MicroPython's collector is conservative: a word in a live block
+// that equals the address of an allocation keeps that allocation. A Pico's heap lies in
+// its RAM, at 0x2000xxxx, so a word keeps a block there only if its top byte is 0x20.
+// This port mallocs its heap near the bottom of WebAssembly memory (about 0x33000), where
+// small numbers spell addresses: four bytes of a game state such as 00 01 06 00 kept a
+// module's code alive in the runner that no Pico would keep. The port mallocs the Python
+// stack first and the heap right after it (mp_js_init), so a Python stack larger by
+// SPACER words puts the heap where a Pico's is. The spacer is only reserved: nothing
+// touches it (the collector scans the stack's used part only), so it takes no RAM.
+const SPACER = 134181888; // words: 0x33000 + 4 * SPACER is about 0x20010000
+const PICO_RAM = [0x20000000, 0x20080000]; // where the heap must then start (the RP2040's RAM is 0x20000000-0x20042000)
 const mp = await loadMicroPython({
   heapsize: opts.heap,
-  pystack: opts.pystack,
+  pystack: opts.pystack + (opts.low ? 0 : SPACER),
   linebuffer: false,
   stdout: (bytes) => {
     for (const b of bytes) out.push(b);
@@ -145,6 +159,15 @@ for (const [prefix, map] of [["/fw/", files], ["/lib/", libFiles]]) {
 
 let status = 0;
 try {
+  if (!opts.low) {
+    mp.runPython("_heap_at = id(bytearray(1))");
+    const at = Number(mp.globals.get("_heap_at"));
+    mp.runPython("del _heap_at");
+    if (!(at >= PICO_RAM[0] && at < PICO_RAM[1])) {
+      process.stderr.write(`mpy_runner: the heap is at 0x${at.toString(16)}, not at a Pico's addresses: this version of the npm package allocates differently (see "The heap's addresses")\n`);
+      process.exit(3);
+    }
+  }
   mp.runPython("import sys\nif '/lib' in sys.path: sys.path.remove('/lib')\nsys.path[0:0] = ['/fw', '/lib']\ndel sys");
   mp.runPython(program);
   // Steps: MicroPython's WebAssembly port collects garbage only when control is back in
