@@ -309,6 +309,59 @@ def test_the_layouts_chooser_opens_on_the_best_and_finds_the_others_by_its_tick(
     assert m.i == (0 if tick_first else 1)
 
 
+@pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
+@pytest.mark.parametrize("pick, wild, asked", [(0, False, False), (1, True, False), (4, True, True)])
+def test_a_layout_is_laid_at_once_and_wilds_py_loaded_only_for_a_wild(board, pick, wild, asked, tmp_path, monkeypatch):
+    """OK on a layout lays it out (the cards put, then the level laid). Without a wild there
+    is nothing to ask and app/level8/wilds.py is not loaded; with one it is, and asks the
+    wild's value only where the layout leaves it open (L8-3): B5 B6 B7 W may be 4 or 8."""
+    import builtins
+    import sys
+
+    from l8helpers import game_with
+
+    from ui.level8 import LAY
+
+    hh, app = power_up(board, str(tmp_path))
+    g = game_with(["R1 R2 W B5 B6 B7 Y9 O11 Y13 G15", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"], draw="V14")
+    g.apply(rules.move(rules.K_DRAW))
+    before = bytearray(g.state)
+    t = table_of(app, g)
+    t.to_item(LAY)
+    app.key("ok", 0)
+    app.tick(10)  # every layout found
+    m = app.screen
+    groups = m.groups(pick)
+    assert any(cards.is_wild(c) for grp in groups for c in grp) == wild
+    for _ in range(pick):
+        app.key("down", 20)
+    sys.modules.pop("app.level8.wilds", None)
+    loaded = []
+    real = builtins.__import__
+
+    def loads(n, *a, **k):
+        if n == "app.level8" and a[2] and "wilds" in a[2] or n == "app.level8.wilds":
+            loaded.append("wilds")
+        return real(n, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", loads)
+    app.key("ok", 40)
+    monkeypatch.setattr(builtins, "__import__", real)
+    assert bool(loaded) == wild
+    if asked:
+        assert type(app.screen).__name__ == "Menu" and len(app.screen.items) == 2
+        app.key("ok", 60)  # the first value offered
+    t = app.screen
+    assert type(t).__name__ == "Table" and rules.laid(t.state, 0)
+    if not asked:  # the table laid exactly the layout chosen
+        want = Game(state=before)
+        for r in range(len(groups)):
+            for c in groups[r]:
+                want.apply(rules.move(rules.K_PUT, r, c))
+        want.apply(rules.move(rules.K_LAY))
+        assert bytes(t.state) == bytes(want.state)
+
+
 def _laid_and_playing(app):
     t = app.screen
     if type(t).__name__ != "Table" or not t.mine():

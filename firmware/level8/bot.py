@@ -35,9 +35,7 @@ from level8.rules import (
     K_GIVE,
     K_KEEP,
     K_KEPT,
-    K_LAY,
     K_NEXT,
-    K_PUT,
     K_SKIPPED,
     K_TAKE,
     KEEP,
@@ -375,10 +373,7 @@ def _turn(t, seat, strength):
         if need.short(rq, strength & _LAYOUT) <= w and (len(hand) > _size(rq) or rules.level(t, seat) == 8):
             lay = _best_layout(t, hand, rq) if strength & _LAYOUT else _layout(hand, rq, 0)
         if lay is not None:
-            for r in range(len(lay)):
-                for c in lay[r]:
-                    out.append(move(K_PUT, r, c))
-            out.append(move(K_LAY))
+            rules.lay_out(lay, out)
             for m in out:
                 rules.apply(t, m)
             if rules.phase(t) != PLAY:

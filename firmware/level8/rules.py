@@ -490,6 +490,17 @@ def fits(s, slot, c):
     return cards.number(c) != 0 and cards.number(c) == cards.number(s[lo])
 
 
+def lay_out(groups, out):
+    """Append to list `out` the moves that lay out `groups`, a list of cards for each of the
+    level's requirements (wilds valued): each card put into its requirement's group, then
+    the level laid."""
+    for r in range(len(groups)):
+        for c in groups[r]:
+            out.append(move(K_PUT, r, c))
+    out.append(move(K_LAY))
+    return out
+
+
 def played(m):
     """The card of the hand that move `m` plays in the play phase (a free wild for a valued
     one; the Skip it gives), or -1 for a move that plays none (draw, lay out, cancel)."""

@@ -122,11 +122,18 @@ class Layouts:
         elif k == "back":
             self.t.close(app)
         elif k == "ok":
-            from app.level8 import wilds  # the rest of laying out, loaded only then
-
             groups = self.groups(self.i)
             forget("app.level8.lay")
-            wilds.Wilds(self.t, self.reqs, groups).next(app)
+            for g in groups:
+                for c in g:
+                    if cards.is_wild(c):  # its value may be open: the rest of laying out
+                        from app.level8 import wilds
+
+                        wilds.Wilds(self.t, self.reqs, groups).next(app)
+                        return
+            from level8 import rules  # no wild: nothing to ask, and no wilds.py to load
+
+            self.t.chosen(app, rules.lay_out(groups, []))
             return
         app.full = True
 

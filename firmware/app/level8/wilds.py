@@ -1,7 +1,7 @@
 """The last of laying out, loaded once a layout is chosen (lay.py): what each group's
 wilds stand for where the layout leaves it open (L8-3), then the moves that lay it."""
 
-from level8 import cards, layout
+from level8 import cards
 from level8.levels import COLOUR, RUN, SET
 
 from app.screen import Menu
@@ -25,12 +25,9 @@ class Wilds:
                 self.ask(app, options)
                 return
             self.r += 1
-        ms = []
-        for r in range(len(self.groups)):
-            for c in self.groups[r]:
-                ms.append(layout.move(layout.K_PUT, r, c))
-        ms.append(layout.move(layout.K_LAY))
-        self.t.chosen(app, ms)
+        from level8 import rules  # with the move: the table plays it with the rules next
+
+        self.t.chosen(app, rules.lay_out(self.groups, []))
 
     def ask(self, app, options):
         kind = self.reqs[self.r][0]
