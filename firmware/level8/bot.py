@@ -364,7 +364,7 @@ def _draw_hard(v, seat, hand, rq, laid):
 
 def _turn(t, seat, strength):
     """The rest of the turn, played on the copy `t` of the view."""
-    out = []
+    out = []  # type: list[int]
     if not rules.laid(t, seat):
         hand = rules.hand(t, seat)
         rq = rules.reqs(t, seat)
