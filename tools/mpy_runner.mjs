@@ -36,7 +36,7 @@ const REPO = dirname(dirname(fileURLToPath(import.meta.url)));
 
 function usage(msg) {
   process.stderr.write(`mpy_runner: ${msg}\n` +
-    "usage: node tools/mpy_runner.mjs [--firmware DIR] [--mpy DIR] [--lib PATH]... [--heap SIZE] [--pystack WORDS] [PROGRAM.py | -]\n");
+    "usage: node tools/mpy_runner.mjs [--firmware DIR] [--mpy DIR] [--lib PATH]... [--heap SIZE] [--pystack WORDS] [--low-heap] [PROGRAM.py | -]\n");
   process.exit(2);
 }
 
