@@ -1,8 +1,9 @@
 """tools/research/pico_names.py: the name pools' sizes as MicroPython makes them, and the
 names a compiled module interns when it loads."""
 
+from tools import micropython as mpy
 from tools.build import compile_file
-from tools.research.pico_names import _last_pool_from, mpy_names, pools_bytes
+from tools.research.pico_names import _last_pool_from, mpy_names, paths_longer, pools_bytes
 
 
 def test_pools_grow_from_20_names_each_twice_the_last():
@@ -30,3 +31,12 @@ def test_a_modules_names_are_its_own_not_the_built_in_ones(tmp_path):
     names = mpy_names(compile_file(src, tmp_path / "m.mpy", "m").read_bytes())
     assert {"waffle_count", "grill", "batter"} <= set(names)
     assert "len" not in names  # marked in the file as a name every MicroPython has built in
+
+
+def test_a_modules_path_is_interned_and_longer_in_the_runner_than_on_a_pico(tmp_path):
+    """MicroPython interns each module's `__file__`: the runner's `/fw/level8/cards.mpy`
+    is 4 bytes longer than a Pico's `level8/cards.mpy`, which the estimate takes off."""
+    compile_file(mpy.FIRMWARE / "compat.py", tmp_path / "compat.mpy", "compat")
+    out = mpy.run("import compat\nprint(compat.__file__)\n", firmware_dir=tmp_path)
+    assert out.strip() == "/fw/compat.mpy"
+    assert paths_longer(["/fw/compat.mpy", "/fw/level8/cards.mpy", "compat", "fw"]) == 8

@@ -14,8 +14,11 @@ This plays the bench's game (pad 0), lists the names before the baseline and at 
 game loaded (a second run notes them). Names the harness interned first but that those modules use too (less the
 stand-in machine's, which a Pico has built in) are interned by the firmware on a Pico. The
 estimate is the runner's peak, plus the pools a Pico makes for the firmware's names less
-those the runner made after the baseline, plus those shared names' text. Names that one
-runtime has built in and the other does not (the rp2 port's own) are not known here.
+those the runner made after the baseline, plus those shared names' text, less what the
+modules' paths are shorter on a Pico: MicroPython interns each module's `__file__`, which
+the runner reads from /fw/ (`level8/board.mpy` as `/fw/level8/board.mpy`), a Pico from the
+top of its file system, sys.path's first entry being "" there. Names that one runtime has
+built in and the other does not (the rp2 port's own) are not known here.
 """
 
 import argparse
@@ -101,6 +104,15 @@ builtins.__import__ = _noted_import
 """
 
 
+FW = "/fw/"  # where the runner copies the firmware (tools/mpy_runner.mjs)
+
+
+def paths_longer(names):
+    """Bytes by which interned `names` that are the runner's module paths are longer than
+    a Pico's paths of the same modules."""
+    return len(FW) * sum(1 for q in names if q.startswith(FW))
+
+
 def _dumps(text):
     """Each qstr_info(1) of a run: (its head line, the names it listed)."""
     out = []
@@ -146,6 +158,7 @@ def estimate(board, game):
     runner = pools_bytes(len(before) + firmware) - pools_bytes(len(before))
     pico = pools_bytes(firmware + len(shared))
     text_bytes = sum(len(q) + 1 for q in shared)
+    longer = paths_longer(q for q in after if q not in set(before))
     return {
         "peak": r["peak"],
         "harness": len(before),
@@ -154,7 +167,8 @@ def estimate(board, game):
         "runner_pools": runner,
         "pico_pools": pico,
         "shared_text": text_bytes,
-        "pico_peak": r["peak"] - runner + pico + text_bytes,
+        "paths": longer,
+        "pico_peak": r["peak"] - runner + pico + text_bytes - longer,
         "last_pool_from": _last_pool_from(firmware + len(shared)),
     }
 
@@ -177,15 +191,16 @@ def main(argv=None):
     args = ap.parse_args(argv)
     print(
         "| game | board | runner's peak | names: harness's / firmware's / shared | pools after the baseline "
-        "| a Pico's pools | shared names' text | a Pico (estimate) | its last pool from name |"
+        "| a Pico's pools | shared names' text | paths' text less | a Pico (estimate) | its last pool from name |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for game in args.game or ("level10", "level8", "board"):
         for board in args.board or ["oled_128x64"]:
             e = estimate(board, game)
             print(
                 f"| {game} | `{board}` | {e['peak']:,} | {e['harness']} / {e['firmware']} / {e['shared']} "
-                f"| {e['runner_pools']:,} | {e['pico_pools']:,} | {e['shared_text']:,} | {e['pico_peak']:,} "
+                f"| {e['runner_pools']:,} | {e['pico_pools']:,} | {e['shared_text']:,} | {e['paths']:,} "
+                f"| {e['pico_peak']:,} "
                 f"| {e['last_pool_from']:,} (of {e['firmware'] + e['shared']:,}) |",
                 flush=True,
             )
