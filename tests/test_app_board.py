@@ -35,10 +35,41 @@ def table(app, g, people=1, strength=1):
     app.playing = ROW  # the board game's row of the games menu: its menus end the game
     t = play.Table(app, g, 0, people, strength, "")
     app.go(t)
-    t.save(app)  # as a new game is saved at once
+    t.save(app)  # as a new game is saved (menu.start: once its first table is on the screen)
     t.rest()
     app.render()
     return app.screen
+
+
+@pytest.mark.parametrize("board_name, kept", [("oled_128x64", False), ("pico_display", True)])
+def test_the_oled_table_lets_the_board_levels_go_once_it_has_drawn_them(board_name, kept, tmp_path, monkeypatch):
+    """A seat's level line reads the board game's levels (level8.boardsides, LB-5). The
+    OLED's table lets them go once its frame is drawn, having no room to keep them between
+    keys (they were at the board game's peak), and reads them again for the next such line;
+    a colour board keeps them."""
+    import builtins
+
+    hh, app = power_up(board_name, str(tmp_path))
+    g = Game(BOARD, 3, 1, 0, sides=[1, 2, 1])  # no seat has laid out: every level line reads them
+    real = builtins.__import__
+    read = []
+
+    def noting(n, *a, **k):
+        if n == "level8.boardsides" or n == "level8" and a[2] and "boardsides" in a[2]:
+            read.append(n)
+        return real(n, *a, **k)
+
+    sys.modules.pop("level8.boardsides", None)
+    monkeypatch.setattr(builtins, "__import__", noting)
+    table(app, g)
+    app.key("down", 0)  # a cursor key draws no level line: nothing read
+    n = len(read)
+    app.screen.open_menu(app)
+    app.key("back", 0)  # the table again, drawn whole
+    monkeypatch.setattr(builtins, "__import__", real)
+    assert type(app.screen).__name__ == "Table"
+    assert n > 0 and len(read) > n  # read for each whole frame
+    assert ("level8.boardsides" in sys.modules) is kept
 
 
 class Checker:

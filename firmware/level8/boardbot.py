@@ -60,7 +60,7 @@ _FEED = const(400)  # a laid-out opponent made to take a card the table does not
 _HELP = const(100)  # an opponent not laid out given a card (ALL)
 # Easy's order of the actions by kind (track.STAR .. track.STEAL); a joker ranks first
 # while the stack has one.
-_EASY = b"\x00\x03\x05\x06\x02\x01\x07\x04\x04"
+_EASY = const(b"\x00\x03\x05\x06\x02\x01\x07\x04\x04")
 
 _ctx = [0, 0, 0, 0, 0, 0, 0]  # shed, p, best, second, unseen, hidden in other hands, fit
 

@@ -13,7 +13,7 @@ from app.level8 import newgame
 from compat import const
 
 _BOTS = const(6)  # the bit of Choices.sides for the bots' side (app/level8/choices.py)
-_SIDE = "0123456"  # kinds of row (NewGame.kinds): the side of the person at seat q, or the bots'
+_SIDE = const("0123456")  # kinds of row (NewGame.kinds): the side of the person at seat q, or the bots'
 
 
 class NewGame(newgame.NewGame):

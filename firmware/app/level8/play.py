@@ -151,6 +151,8 @@ class Table(Seat):
             self.view = _view(app)
             full = True
         self.view.draw(app.p, self, full)
+        if app.p.mono:  # the board game's levels, read for a seat's level line: no room to keep
+            forget("level8.boardsides")
 
     # what others ask of the table, played by turn.py (loaded only then)
 

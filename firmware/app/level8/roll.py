@@ -28,21 +28,23 @@ TRACK = const(108)  # the track (the two spaces reached, to choose from)
 ACT = const(109)  # the action's chooser
 BHINT = const(110)
 
-_BOARD_RULES = ("level8.board", "level8.board_referee")
+_BOARD_RULES = const(("level8.board", "level8.board_referee"))
 # let go at each survey (`items`); the first three emptied too (app.level8.drop): nothing
 # runs their code past a survey, nor holds them by import
-_STEP_CODE = (
-    "app.level8.bstep",
-    "ui.level8.oval",
-    "ui.level8.track",
-    "app.level8.step",
-    "app.level8.actions",
-    "app.level8.track",
-    "level8.track",
-    "level8.boardsides",
-    "level8.sides",
-    "app.screen",
-    "app.level8.roll",
+_STEP_CODE = const(
+    (
+        "app.level8.bstep",
+        "ui.level8.oval",
+        "ui.level8.track",
+        "app.level8.step",
+        "app.level8.actions",
+        "app.level8.track",
+        "level8.track",
+        "level8.boardsides",
+        "level8.sides",
+        "app.screen",
+        "app.level8.roll",
+    )
 )
 
 # level8.board's phases and move kinds
@@ -121,6 +123,23 @@ def _choose(t, app, it):
         card(t, app, it)
 
 
+# a refusal in the OLED's two lines, by the step (level8.board's phase less _P_ROLL)
+_SHORT = const(
+    (
+        "roll first",
+        "choose a space first",
+        "choose an action first",
+        "take a card first",
+        "swap first",
+        "ask first",
+        "give a card asked for",
+        "show a card",
+        "steal a card first",
+        "discard a 2nd card",
+    )
+)
+
+
 def card(t, app, i):
     c = t.card(i)
     g = t.game
@@ -140,17 +159,3 @@ def card(t, app, i):
     if app.p.mono and len(why) > 42:  # the OLED's two lines: the step's own short words
         why = _SHORT[layout.phase(t.state) - _P_ROLL]
     t.message = why[0].upper() + why[1:]
-
-
-_SHORT = (
-    "roll first",
-    "choose a space first",
-    "choose an action first",
-    "take a card first",
-    "swap first",
-    "ask first",
-    "give a card asked for",
-    "show a card",
-    "steal a card first",
-    "discard a 2nd card",
-)
