@@ -137,28 +137,29 @@ def extend(args):
     why = combos.why_not(group, kind, 1)
     if why is not None:
         raise Malformed("GROUP is not a valid " + rest[0] + ": " + why)
-    result, why = extend_cards(kind, group, added, game == cards.BOARD)  # LB-6: full runs take jokers
+    result, why = extend_cards(kind, group, added)
     out = {"valid": why is None, "kind": rest[0], "cards": [cards.token(c) for c in result]}
     if why is not None:
         out["reason"] = why
     return out
 
 
-def extend_cards(kind, group, added, full_takes_jokers=False):
+def extend_cards(kind, group, added):
     """Add the cards of `added` to the laid combination `group` one at a time. Returns
     (cards, None) with every wild valued when all fit, else (the combination before the
     card that did not fit, why not). The group's free wilds may have any values that agree
     with it, but one value each for the whole call: a run's cards go on at its ends, so
-    `W W` then R5 is 3 4 5 or 5 6 7, and R7 then fits neither. `full_takes_jokers`: the
-    board game's LB-6 (combos.extend_one)."""
+    `W W` then R5 is 3 4 5 or 5 6 7, and R7 then fits neither. A wild needs room at an end
+    of a run in every game, as the checker's interface says: the board game's full run
+    taking jokers (LB-6) is the engine's, in play, not the checker's."""
     if combos.resolve(group, kind, 1) is None:
         return None, "the laid cards are not a " + ("colour group" if kind == levels.COLOUR else levels.KIND_NAMES[kind])
     if kind == levels.RUN:
-        return _extend_run(group, added, full_takes_jokers)
+        return _extend_run(group, added)
     out = combos.resolve(group, kind, 1)
     current = list(group)
     for card in added:  # a set's or colour group's wilds all stand for the one value it has
-        new, why = combos.extend_one(kind, current, card, full_takes_jokers)
+        new, why = combos.extend_one(kind, current, card)
         if new is None:
             return out, why
         current.append(card)
@@ -180,11 +181,6 @@ def _run_starts(group):
     return sum(1 << s for s in range(max(1, hi - n + 1), min(lo, 16 - n) + 1))
 
 
-def _extra(card, length, full_takes_jokers):
-    """A joker on a full run (LB-6): valued 15, outside the run's numbers."""
-    return full_takes_jokers and length == 15 and (card == cards.WILD or card == cards.wild_as_number(15))
-
-
 def _step(starts, length, card):
     """The starts of the run of `length` cards (at one of `starts`) with `card` added at
     its low or its high end."""
@@ -197,16 +193,12 @@ def _step(starts, length, card):
     return out
 
 
-def _extend_run(group, added, full_takes_jokers):
+def _extend_run(group, added):
     starts = [_run_starts(group)]  # the starts each prefix of `added` leaves possible
     lengths = [len(group)]
     why = None
     for card in added:
         length = lengths[-1]
-        if _extra(card, length, full_takes_jokers):
-            starts.append(starts[-1])
-            lengths.append(length)
-            continue
         if card == cards.SKIP:
             why = "a Skip never fits a combination"
         elif card != cards.WILD and cards.number(card) == 0:
@@ -231,7 +223,7 @@ def _extend_run(group, added, full_takes_jokers):
         card = added[i]
         for s in range(1, 16):
             if starts[i] >> s & 1:
-                after = (1 << s) if _extra(card, lengths[i], full_takes_jokers) else _step(1 << s, lengths[i], card)
+                after = _step(1 << s, lengths[i], card)
                 if after & able[i + 1]:
                     able[i] |= 1 << s
     # the group's own values as `check` gives them where the rest allows (combos.resolve)
@@ -243,9 +235,6 @@ def _extend_run(group, added, full_takes_jokers):
     for i in range(k):
         card = added[i]
         length = lengths[i]
-        if _extra(card, length, full_takes_jokers):
-            out.append(cards.wild_as_number(15))
-            continue
         if card == cards.WILD:  # on top where the rest allows, else below
             high = s + length <= 15 and able[i + 1] >> s & 1
             card = cards.wild_as_number(s + length if high else s - 1)
