@@ -41,7 +41,7 @@ class NewGame(newgame.NewGame):
             return ("Bots' side: " if c.players - c.people > 1 else "Bot's side: ") + stars
         if c.people == 1:
             return "Your side: " + stars
-        return ("Player %d's side: " if self.wide else "P%d side: ") % (q + 1) + stars
+        return ("Player %d's side: %s" if self.wide else "P%d side: %s") % (q + 1, stars)
 
     def seat_sides(self):
         """Each seat's level side, 1 (one star) or 2 (two stars): the people's own, the bots' one."""

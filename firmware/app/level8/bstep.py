@@ -152,7 +152,7 @@ def hint(t, app, steps):
         ):
             w = w.replace(a, b)
         if layout.phase(s) == _SWAP and layout.kind(ms[0]) == layout.K_KEPT:
-            w = "say done, " + w
+            w = "say done, %s" % w  # a whole message: a short one would be a name for good
         t.message = "Hint: " + w
     else:
         from app.level8 import say

@@ -33,7 +33,7 @@ def go(app, t, m):
         for c in before:
             new.remove(c)
         if len(new) == 1:
-            tb.message = "You took " + cards.name(new[0])
+            tb.message = "You took %s" % cards.name(new[0])
     follow(tb, app)
     import sys
 

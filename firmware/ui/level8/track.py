@@ -32,24 +32,25 @@ def steps_of(reach, dice, steps):
     return dice if len(dice) >= len(reach) else b""
 
 
-def die(fb, x, y, size, v, face, pip):
-    """A die's face showing v (1..6): a square of `size` with pips of size // 5."""
-    fb.fill_rect(x, y, size, size, face)
+def die(fb, x, y, size, v, bg, fg):
+    """A die's face showing v (1..6): a square of `size` in colour `bg` with pips of size // 5
+    in `fg`."""
+    fb.fill_rect(x, y, size, size, bg)
     p = size // 5
     a = 2
     m = (size - p) // 2
     b = size - p - 2
     if v & 1:
-        fb.fill_rect(x + m, y + m, p, p, pip)
+        fb.fill_rect(x + m, y + m, p, p, fg)
     if v > 1:
-        fb.fill_rect(x + a, y + a, p, p, pip)
-        fb.fill_rect(x + b, y + b, p, p, pip)
+        fb.fill_rect(x + a, y + a, p, p, fg)
+        fb.fill_rect(x + b, y + b, p, p, fg)
     if v > 3:
-        fb.fill_rect(x + b, y + a, p, p, pip)
-        fb.fill_rect(x + a, y + b, p, p, pip)
+        fb.fill_rect(x + b, y + a, p, p, fg)
+        fb.fill_rect(x + a, y + b, p, p, fg)
     if v == 6:
-        fb.fill_rect(x + a, y + m, p, p, pip)
-        fb.fill_rect(x + b, y + m, p, p, pip)
+        fb.fill_rect(x + a, y + m, p, p, fg)
+        fb.fill_rect(x + b, y + m, p, p, fg)
 
 
 def find(seq, v):
