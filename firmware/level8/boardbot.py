@@ -46,10 +46,10 @@ from level8.board import (
 from level8.rules import K_ADD, K_DISCARD, K_GIVE, K_KEPT, K_NEXT, K_TAKE, KEEP, NONE, OVER, PLAY, move
 
 # What each strength does here (bits of _FEATURES[strength]); bot.py's features come too.
-VALUE = const(1)  # a space by what its action is worth (else a fixed order of the actions)
-ODDS = const(2)  # ask for what most likely comes and helps; swap every useless card (up to three)
-RIVALS = const(4)  # weigh what an action gives the others; ask and steal toward the nearest to winning
-_FEATURES = (0, VALUE | ODDS, VALUE | ODDS | RIVALS)
+_VALUE = const(1)  # a space by what its action is worth (else a fixed order of the actions)
+_ODDS = const(2)  # ask for what most likely comes and helps; swap every useless card (up to three)
+_RIVALS = const(4)  # weigh what an action gives the others; ask and steal toward the nearest to winning
+_FEATURES = (0, _VALUE | _ODDS, _VALUE | _ODDS | _RIVALS)
 
 _W = cards.WILD
 _NC = cards.N_NUMBER_CARDS
@@ -200,7 +200,7 @@ def _context(v, seat, g):
     else:
         good = bot._outs(spare)
         fit = 0
-        if g & RIVALS:
+        if g & _RIVALS:
             bot._load_model(v, bot._laid_slots(v), None, None)
             fit = spare
             for c in range(_NC):
@@ -265,7 +265,7 @@ def _worth(v, seat, kind, g):
         return (k + 1) * p - cost - loss
     if kind == track.ALL:
         x = p - cost
-        if g & RIVALS:
+        if g & _RIVALS:
             for q in range(rules.players(v)):
                 if q != seat:
                     x += (_FEED * (_ONE - _ctx[6]) // _ONE) if rules.laid(v, q) else -_HELP
@@ -294,8 +294,8 @@ def _star_best(v, seat, space, g):
         q = board.next_free(t, seat, kd)
         if q == NONE:
             continue
-        x = _worth(t, seat, kd, g) if g & VALUE else _EASY[kd] * _ONE
-        if kd == track.JOKER and not g & VALUE and not board.jokers_left(t):
+        x = _worth(t, seat, kd, g) if g & _VALUE else _EASY[kd] * _ONE
+        if kd == track.JOKER and not g & _VALUE and not board.jokers_left(t):
             x = _EASY[track.ONE] * _ONE
         if x > best:
             best = x
@@ -304,7 +304,7 @@ def _star_best(v, seat, space, g):
 
 
 def _go(v, seat, f, g, ph):
-    if g & VALUE:
+    if g & _VALUE:
         _context(v, seat, g)
     if ph == STAR:
         return move(K_GO, _star_best(v, seat, v[AT_BOARD + B_POS + seat], g)[1])
@@ -315,7 +315,7 @@ def _go(v, seat, f, g, ph):
         kd = board.KINDS[space]
         if kd == track.STAR:
             x = _star_best(v, seat, space, g)[0]
-        elif g & VALUE:
+        elif g & _VALUE:
             x = _worth(v, seat, kd, g)
         else:
             x = _EASY[kd] * _ONE
@@ -331,7 +331,7 @@ def _go(v, seat, f, g, ph):
 
 
 def _swap(v, seat, f, g):
-    """Discard the card bot.py would, then (ODDS) every other card the hand loses nothing
+    """Discard the card bot.py would, then (_ODDS) every other card the hand loses nothing
     by, up to three in all (a swap resumed after a power cut may have some already); then
     done (after the third the rules draw by themselves)."""
     shed = _shed(v, seat)
@@ -341,7 +341,7 @@ def _swap(v, seat, f, g):
     out = []  # type: list[int]
     while done + len(out) < 3 and hand:
         c = bot._discard(t, seat, bytes(hand), f)
-        if (out or done) and (not g & ODDS or not _useless(v, seat, shed, bytes(hand), c)):
+        if (out or done) and (not g & _ODDS or not _useless(v, seat, shed, bytes(hand), c)):
             break
         out.append(move(K_DISCARD, 0, c))
         hand.remove(c)
@@ -353,7 +353,7 @@ def _swap(v, seat, f, g):
 def _ask_value(v, seat, shed, g):
     """The value to ask for, and its chance per mille, as chance << 8 | value: a number or
     colour that helps (lowers the lack, or fits the table) and most likely held by another
-    seat (a card seen taken: surely). Without ODDS the first that helps."""
+    seat (a card seen taken: surely). Without _ODDS the first that helps."""
     unseen = _ctx[4]
     hidden = _ctx[5]
     gaps_n = need.gaps[0]
@@ -388,7 +388,7 @@ def _ask_value(v, seat, shed, g):
                 if board.matches(h[i], a):
                     sure = True
         x = _ONE if sure else _chance(hidden, unseen, count)
-        if not g & ODDS:
+        if not g & _ODDS:
             return x << 8 | a
         if x > best:
             best = x
@@ -412,8 +412,8 @@ def _ask(v, seat, f, g):
     a = _ask_value(v, seat, _ctx[0], g) & 255
     d = 0
     n = rules.players(v)
-    # RIVALS: toward the nearest to winning (what it gives, it lacks)
-    if g & RIVALS and n > 2 and _threat(v, (seat + n - 1) % n) > _threat(v, (seat + 1) % n):
+    # _RIVALS: toward the nearest to winning (what it gives, it lacks)
+    if g & _RIVALS and n > 2 and _threat(v, (seat + n - 1) % n) > _threat(v, (seat + 1) % n):
         d = 1
     return move(K_ASK, d, a)
 
@@ -442,7 +442,7 @@ def _show(v, seat, f):
 
 
 def _steal(v, seat, f, g):
-    """The shown card worth most to the seat (RIVALS: from the seat nearest to winning
+    """The shown card worth most to the seat (_RIVALS: from the seat nearest to winning
     when worth the same)."""
     shed = _shed(v, seat)
     hand = rules.hand(v, seat)
@@ -455,7 +455,7 @@ def _steal(v, seat, f, g):
             if c == NONE:
                 continue
             x = _gain(v, seat, shed, hand, c) * 100
-            if g & RIVALS:
+            if g & _RIVALS:
                 x += _threat(v, p)
             if x > best:
                 best = x

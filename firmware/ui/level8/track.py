@@ -53,19 +53,19 @@ def die(fb, x, y, size, v, bg, fg):
         fb.fill_rect(x + b, y + m, p, p, fg)
 
 
-def find(seq, v):
-    """The index of v in seq, -1 when absent."""
-    for i in range(len(seq)):
-        if seq[i] == v:
+def find(s, v):
+    """The index of v in s (bytes, a tuple), -1 when absent."""
+    for i in range(len(s)):
+        if s[i] == v:
             return i
     return -1
 
 
-def count(seq, v):
-    """How many times v is in seq."""
+def count(s, v):
+    """How many times v is in s (bytes, a tuple)."""
     n = 0
-    for s in seq:
-        n += s == v
+    for x in s:
+        n += x == v
     return n
 
 
