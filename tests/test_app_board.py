@@ -59,7 +59,9 @@ def test_the_oled_table_lets_the_board_levels_go_once_it_has_drawn_them(board_na
             read.append(n)
         return real(n, *a, **k)
 
-    sys.modules.pop("level8.boardsides", None)
+    from app.app import forget
+
+    forget("level8.boardsides")  # as at power-up (an earlier test may have loaded it)
     monkeypatch.setattr(builtins, "__import__", noting)
     table(app, g)
     app.key("down", 0)  # a cursor key draws no level line: nothing read
