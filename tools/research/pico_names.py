@@ -148,7 +148,8 @@ def estimate(board, game):
         text = run(names)
         loaded = apprun._result(run(seen))["seen"]
     r = apprun._result(text)
-    (_, before), (_, after) = _dumps(text)[0], _dumps(text)[-1]
+    dumps = _dumps(text)
+    (_, before), (_, after) = dumps[0], dumps[-1]
     used = set()
     for m in loaded:
         used.update(modules.get(m, ()))
@@ -158,7 +159,8 @@ def estimate(board, game):
     runner = pools_bytes(len(before) + firmware) - pools_bytes(len(before))
     pico = pools_bytes(firmware + len(shared))
     text_bytes = sum(len(q) + 1 for q in shared)
-    longer = paths_longer(q for q in after if q not in set(before))
+    had = set(before)
+    longer = paths_longer(q for q in after if q not in had)
     return {
         "peak": r["peak"],
         "harness": len(before),
