@@ -318,7 +318,7 @@ def test_a_layout_is_laid_at_once_and_wilds_py_loaded_only_for_a_wild(board, pic
     import builtins
     import sys
 
-    from l8helpers import game_with
+    from l8helpers import game_with, lay
 
     from ui.level8 import LAY
 
@@ -355,10 +355,7 @@ def test_a_layout_is_laid_at_once_and_wilds_py_loaded_only_for_a_wild(board, pic
     assert type(t).__name__ == "Table" and rules.laid(t.state, 0)
     if not asked:  # the table laid exactly the layout chosen
         want = Game(state=before)
-        for r in range(len(groups)):
-            for c in groups[r]:
-                want.apply(rules.move(rules.K_PUT, r, c))
-        want.apply(rules.move(rules.K_LAY))
+        lay(want, " / ".join(" ".join(cards.token(c) for c in grp) for grp in groups))
         assert bytes(t.state) == bytes(want.state)
 
 
