@@ -327,3 +327,25 @@ def test_build_takes_lines_too(tmp_path, capsys):
     assert a < b
     assert build.main(["--line"]) == 2
     assert "usage" in capsys.readouterr().err
+
+
+def test_the_build_drops_const_s_import_and_keeps_the_lines():
+    """MicroPython's compiler folds const() itself: `from compat import const` is for CPython,
+    so the build leaves it out (a blank line, so the numbers stay) and keeps the other names
+    of the same import."""
+    src = "from compat import const\nfrom compat import const, ticks_diff\n_A = const(1)\n"
+    assert build.for_micropython(src) == "\nfrom compat import ticks_diff\n_A = const(1)\n"
+    assert build.for_micropython("from compat import ticks_add as _add\n") == "from compat import ticks_add as _add\n"
+
+
+def test_deployed_modules_bind_no_const(staged):
+    """On the device a module's globals hold no `const` (a name in a module's dict is heap on
+    a Pico), while its public constants and the other names it imports from compat are
+    there, and compat's own const still is."""
+    _, _, out = staged
+    check = (
+        "import compat, prng\nfrom app import app\nfrom level8 import layout\n"
+        "print(sorted(n for n in ('prng', 'app', 'layout') if 'const' in globals()[n].__dict__),"
+        " layout.KEEP_MAX, app.ticks_diff is compat.ticks_diff, compat.const(5))"
+    )
+    assert mpy.run(check, firmware_dir=out).strip() == "[] 4 True 5"

