@@ -8,7 +8,9 @@ combinations each seat lays (one per requirement of its level). A section is a r
 bytes; the start of each is kept, so moving a card is shifting the bytes between its old
 and new place.
 
-Layout of `s` (the AT_* offsets):
+Layout of `s` (the AT_* offsets; those only the rules write are named in rules.py, with
+MAX_PLAYERS, VICTORY, S_KNOWN, N_SECTIONS and K_LAY, so this module's names, which every
+screen holds, are only those the screens read):
     0 format  1 game (cards.LEVEL8 / LEVELUP)  2 players  3 options (bit 0: keep four, L8-9)
     4 dealer  5 seat on turn (or choosing what to keep)  6 phase  7 round (1, 2, ...)
     8 winner (NO_SEAT while nobody)  9 who ended the last round (NO_SEAT before any)
@@ -37,9 +39,7 @@ from compat import const
 
 NO_SEAT = const(255)
 NONE = const(255)  # no card: an empty pile's top
-MAX_PLAYERS = const(6)
 KEEP_MAX = const(4)  # cards a seat may keep (L8-9)
-VICTORY = const(9)  # the level past the last one
 LAID = const(16)  # bit of a seat's groups byte: the level is laid out
 
 # phases; DRAW and PLAY come first, so `phase <= PLAY` is a turn under way (a test
@@ -55,7 +55,7 @@ K_DRAW = const(0)  # the top of the draw pile
 K_TAKE = const(1)  # the top of a seat's discard pile (target: the seat)
 K_SKIPPED = const(2)  # a skipped turn: the Skip goes face up under the draw pile (L8-5)
 K_PUT = const(3)  # a hand card into the group for requirement `target`, not yet laid
-K_LAY = const(4)  # lay out the level: every requirement's group is there and meets it
+# 4 is rules.py's K_LAY, laying out the level: the screens play it through rules.lay_out
 K_CANCEL = const(5)  # take the groups back into the hand
 K_ADD = const(6)  # a hand card onto a laid combination (target: its group)
 K_DISCARD = const(7)
@@ -64,26 +64,20 @@ K_KEEP = const(9)  # keep a hand card for the next round
 K_KEPT = const(10)  # done keeping
 K_NEXT = const(11)  # deal the next round
 
-AT_FORMAT = const(0)
 AT_GAME = const(1)
 AT_PLAYERS = const(2)
-AT_OPTIONS = const(3)
-AT_DEALER = const(4)
 AT_TURN = const(5)
 AT_PHASE = const(6)
 AT_ROUND = const(7)
 AT_WINNER = const(8)
 AT_ENDER = const(9)
-AT_CARDS = const(10)
 AT_UNDER = const(11)
-AT_RNG = const(12)
 _BOARD_ACTOR = const(211)  # board.AT_BOARD + board.B_ACTOR
 _SIDES = const(198)  # rules.AT_SIDES
 AT_SEATS = const(20)
 SEAT_BYTES = const(5)
 S_LEVEL = const(0)
 S_GROUPS = const(1)
-S_KNOWN = const(2)
 S_KEPT = const(3)
 S_GAINED = const(4)
 AT_STARTS = const(50)
@@ -95,10 +89,7 @@ PILE = const(1)
 HAND_OF = const(7)
 FRONT = const(13)
 GROUP = const(19)
-N_SECTIONS = const(43)
 GROUPS_PER_SEAT = const(4)
-
-OPT_KEEP = const(1)
 
 
 def move(kind, target=0, card=0):
@@ -163,26 +154,22 @@ def ender(s):
     return s[AT_ENDER]
 
 
-def _seat(s, seat, i):
-    return s[AT_SEATS + seat * SEAT_BYTES + i]
-
-
 def level(s, seat):
-    """1..8, or VICTORY."""
-    return _seat(s, seat, S_LEVEL)
+    """1..8, or 9 once past level 8 (rules.VICTORY)."""
+    return s[AT_SEATS + seat * SEAT_BYTES + S_LEVEL]
 
 
 def laid(s, seat):
     """True once the seat has laid out its whole level this round."""
-    return bool(_seat(s, seat, S_GROUPS) & LAID)
+    return bool(s[AT_SEATS + seat * SEAT_BYTES + S_GROUPS] & LAID)
 
 
 def kept(s, seat):
-    return _seat(s, seat, S_KEPT)
+    return s[AT_SEATS + seat * SEAT_BYTES + S_KEPT]
 
 
 def gained(s, seat):
-    return _seat(s, seat, S_GAINED)
+    return s[AT_SEATS + seat * SEAT_BYTES + S_GAINED]
 
 
 def reqs(s, seat):
@@ -220,10 +207,6 @@ def hand_count(s, seat):
 
 def hand(s, seat):
     return section(s, HAND_OF + seat)
-
-
-def pile_count(s, seat):
-    return size(s, PILE + seat)
 
 
 def pile_top(s, seat):

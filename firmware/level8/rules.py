@@ -12,15 +12,10 @@ from compat import const
 from level8 import cards
 from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game through rules too)
     AT_AREA,
-    AT_CARDS,
-    AT_DEALER,
     AT_ENDER,
-    AT_FORMAT,
     AT_GAME,
-    AT_OPTIONS,
     AT_PHASE,
     AT_PLAYERS,
-    AT_RNG,
     AT_ROUND,
     AT_SEATS,
     AT_STARTS,
@@ -40,7 +35,6 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     K_GIVE,
     K_KEEP,
     K_KEPT,
-    K_LAY,
     K_NEXT,
     K_PUT,
     K_SKIPPED,
@@ -48,21 +42,16 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     KEEP,
     KEEP_MAX,
     LAID,
-    MAX_PLAYERS,
-    N_SECTIONS,
     NO_SEAT,
     NONE,
-    OPT_KEEP,
     OVER,
     PILE,
     PLAY,
     S_GAINED,
     S_GROUPS,
     S_KEPT,
-    S_KNOWN,
     S_LEVEL,
     SEAT_BYTES,
-    VICTORY,
     WON,
     begin,
     card,
@@ -81,7 +70,6 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     level,
     move,
     phase,
-    pile_count,
     pile_top,
     players,
     round_no,
@@ -93,6 +81,21 @@ from level8.layout import (  # noqa: F401  (re-exported: a caller reads a game t
     winner,
 )
 from level8.levels import CARD_ONE_STAR, COLOUR, RUN
+
+# The state's bytes and the move kind only the rules write (and the bots, records and
+# checker, which read them here); layout.py names what the screens read as well, and its
+# docstring lays the bytes out.
+MAX_PLAYERS = const(6)
+VICTORY = const(9)  # the level past the last one
+AT_FORMAT = const(0)
+AT_OPTIONS = const(3)
+OPT_KEEP = const(1)  # bit of the options: keep four (L8-9)
+AT_DEALER = const(4)
+AT_CARDS = const(10)
+AT_RNG = const(12)
+S_KNOWN = const(2)  # a seat's byte: how many of its hand's first cards everyone knows
+N_SECTIONS = const(43)
+K_LAY = const(4)  # lay out the level: every requirement's group is there and meets it
 
 FORMAT = const(1)
 _BOARD = const(2)  # cards.BOARD: its own steps are board.py
@@ -128,6 +131,10 @@ def reqs(s, seat):
 
 def dealer(s):
     return s[AT_DEALER]
+
+
+def pile_count(s, seat):
+    return size(s, PILE + seat)
 
 
 def pending(s, seat):
