@@ -99,6 +99,43 @@ def test_a_card_games_chooser_holds_none_of_the_code_that_built_it(tmp_path):
     assert type(app.screen).__name__ == "Table" and app.screen.hn == 10
 
 
+def test_laying_out_and_browsing_open_without_the_choosers_code(tmp_path, monkeypatch):
+    """Lay out and Table (every seat's laid combinations) are screens of their own
+    (lay.py, browse.py): the table opens them without loading act.py, which builds the
+    choosers of moves."""
+    import builtins
+
+    from ui.level8 import LAY, TABLE
+
+    app, press = a_card_game(tmp_path)
+    press("ok")  # Draw
+    if app.screen.title == "Draw from":
+        press("ok")
+    t = app.screen
+    assert type(t).__name__ == "Table" and LAY in t.items and TABLE in t.items
+    loaded = []
+    real = builtins.__import__
+
+    def loads(n, *a, **k):  # what is not loaded yet (of `from app.level8 import x`: x)
+        full = n + "." + a[2][0] if n == "app.level8" and a[2] else n
+        if full not in sys.modules:
+            loaded.append(full)
+        return real(n, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", loads)
+    for item, code in ((LAY, "app.level8.lay"), (TABLE, "app.level8.browse")):
+        t = app.screen
+        t.to_item(item)
+        loaded.clear()
+        press("ok")
+        assert code in loaded and "app.level8.act" not in loaded, loaded
+        assert type(app.screen).__name__ != "Table" or item == LAY  # no layout: the table says so
+        if type(app.screen).__name__ != "Table":
+            press("back")
+    monkeypatch.setattr(builtins, "__import__", real)
+    assert type(app.screen).__name__ == "Table" and "app.level8.act" not in sys.modules
+
+
 def test_an_oled_chooser_of_moves_keeps_only_the_tables_drawing(tmp_path):
     """On the OLED the table's code goes while a screen covers it. A chooser of moves (which
     pile, what a card does), the most frequent, keeps the drawing's code

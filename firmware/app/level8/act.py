@@ -1,7 +1,7 @@
 """The table's choosers, loaded only to build one: where to draw from (only the legal
 piles), what a card may do (discard it, add it to a combination it fits, give a Skip to a
-player without one), and every seat's laid combinations to browse. Laying out has its own
-module (lay.py), loaded instead of this one.
+player without one). Laying out (lay.py) and browsing every seat's laid combinations
+(browse.py) are modules of their own, which the table loads without this one.
 
 Every choice is made from the position's legal moves (Game.list_moves), so nothing
 illegal is offered; the moves chosen go back to the table (`Table.commit`), which plays,
@@ -12,23 +12,13 @@ from level8 import cards, layout
 
 from app.level8 import forget
 from app.screen import Menu
-from ui.level8 import DRAW, LAY, TABLE, tokens
+from ui.level8 import DRAW, tokens
 
 
 def open(app, t, it):
-    if it == LAY:
-        forget("app.level8.act")  # laying out needs none of this module
-        from app.level8 import lay
-
-        lay.lay(app, t)
-    elif it == DRAW:
+    if it == DRAW:
         draw(app, t)
         forget("app.level8.words")  # the labels are written: the chooser holds no words' code
-    elif it == TABLE:
-        forget("app.level8.act")  # browsing needs none of this module
-        from app.level8 import browse
-
-        browse.browse(app, t)
     else:
         card(app, t, it)
         forget("app.level8.words")

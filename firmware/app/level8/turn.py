@@ -139,19 +139,33 @@ def choose(t, app, it):
 
         roll.choose(t, app, it)
     else:
-        from app.level8 import act  # the choosers, loaded only while one is open
-
         seat = Seat(t, app)
-        g = seat.game if it != LAY and it != TABLE else None  # a chooser of moves: they are listed
-        act.open(app, seat, it)  # Lay out: the chooser opens on the best layout at once
-        drop("app.level8.act")  # the chooser up holds none of it (its items play by the Seat)
-        if g is not None and g.listed > 0 and app.screen is not t:
-            # the moves listed, kept for the one chosen (commit): by the table a colour
-            # board keeps; the OLED's comes back as a copy of the Seat, with them
-            (seat.table or seat).listed = g.buf[: g.listed]
-        # a card game's chooser of moves (which pile, what a card does) keeps the drawing's
-        # code: the board game's table, with its track, has no room for it
-        t.covered(app, g is not None and layout.game(s) != 2)
+        # laying out and browsing the laid combinations: screens of their own, without the
+        # choosers' code (act.py); the layouts' chooser opens on the best one at once
+        if it == LAY:
+            from app.level8 import lay
+
+            lay.lay(app, seat)
+        elif it == TABLE:
+            from app.level8 import browse
+
+            browse.browse(app, seat)
+        else:
+            from app.level8 import act  # the choosers, loaded only while one is open
+
+            g = seat.game  # a chooser of moves: they are listed
+            act.open(app, seat, it)
+            drop("app.level8.act")  # the chooser up holds none of it (its items play by the Seat)
+            if g.listed > 0 and app.screen is not t:
+                # the moves listed, kept for the one chosen (commit): by the table a colour
+                # board keeps; the OLED's comes back as a copy of the Seat, with them
+                (seat.table or seat).listed = g.buf[: g.listed]
+            # a card game's chooser of moves (which pile, what a card does) keeps the
+            # drawing's code: the board game's table, with its track, has no room for it
+            t.covered(app, layout.game(s) != 2)
+            return
+        seat.rest()
+        t.covered(app, False)
 
 
 def begin(t):
