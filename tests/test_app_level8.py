@@ -593,8 +593,12 @@ def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_p
 )
 def test_a_new_game_is_saved_once_its_first_table_is_on_the_screen(board, row, game, tmp_path, monkeypatch):
     """Start on New game shows the dealt table first and then saves it, as a move is saved
-    (the player does not wait for the flash); the choices, the New game screen's own,
-    are kept before. The save holds the table shown."""
+    (the player does not wait for the flash), and then the choices, the New game screen's
+    own, for the next New game. Nothing of the saves' code is loaded before the frame. The
+    save holds the table shown."""
+    import builtins
+    import sys
+
     hh, app = power_up(board, str(tmp_path))
     for k in ["down"] * row + ["ok", "ok"]:  # the game's row, New game
         app.key(k, 0)
@@ -603,13 +607,35 @@ def test_a_new_game_is_saved_once_its_first_table_is_on_the_screen(board, row, g
     flush, write = app.p.flush, app.store.write
     monkeypatch.setattr(app.p, "flush", lambda: (events.append(type(app.screen).__name__), flush()))
     monkeypatch.setattr(app.store, "write", lambda n, d: (events.append((n, d)), write(n, d)))
+    for name in ("app.level8.saves", "app.level8.choices"):
+        sys.modules.pop(name, None)
+    real = builtins.__import__
+
+    def loads(n, *a, **k):  # the saves' and the choices' code, each time it is loaded
+        for name in ("saves", "choices"):
+            if "app.level8." + name not in sys.modules and (
+                n == "app.level8." + name or n == "app.level8" and a[2] and name in a[2]
+            ):
+                events.append(name)
+        return real(n, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", loads)
     app.key("ok", 0)
+    monkeypatch.setattr(builtins, "__import__", real)
     t = app.screen
-    from app.level8 import SAVE
+    from app.level8 import SAVE, choices
 
     save = SAVE[game]
-    assert [e if type(e) is str else e[0] for e in events] == [save[:2] + "new", "Table", save]
-    assert saves.decode(events[-1][1], game)[0].state == t.state
+    # nothing of the saves' code before the frame: a new table needs none of it
+    assert [e if type(e) is str else e[0] for e in events] == [
+        "Table",
+        "saves",
+        save,
+        "choices",
+        save[:2] + "new",
+    ]
+    assert saves.decode(events[2][1], game)[0].state == t.state
+    assert choices.load(app, game).players == rules.players(t.state)
     assert app.due is None
 
 

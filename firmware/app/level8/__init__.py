@@ -7,13 +7,18 @@ choices), named by `file(game, kind)`. Which game a screen belongs to is the row
 played (`which(app)`) until a table is up; the table knows its game from its state.
 """
 
-import sys
-
 from app.app import drop as _drop
 from app.app import forget as _forget
-from app.games import GAMES
 from compat import const
 
+# Names this module's functions import where they run (sys, GAMES) rather than hold: every
+# screen of these games holds this module, and its dictionary is at a step of its size
+# (docs/benchmarks.md).
+
+# A table's flags, as its save keeps them (saves.py): here, so that a new table needs none
+# of the saves' code (turn.setup)
+HINTED = const(1)  # a hint was shown: the game counts as assisted
+BY_COLOUR = const(2)  # the hand is sorted by colour
 GAME = 0  # kinds of file
 STATS = 1
 NEW = 2
@@ -31,6 +36,8 @@ WORDS_CODE = ("app.level8.say", "app.level8.words")
 
 def which(app):
     """The game (level8.cards.LEVEL8, LEVELUP or BOARD) of the row being played."""
+    from app.games import GAMES
+
     return SAVE.index(GAMES[app.playing][2])
 
 
@@ -42,6 +49,8 @@ def file(game, kind):
 
 def name(game):
     """The name of `game`'s row on the games menu."""
+    from app.games import GAMES
+
     for row in GAMES:
         if row[2] == SAVE[game]:
             return row[0]
@@ -72,6 +81,8 @@ def let_go(module):
     outermost caller: nothing up the stack runs its code then. Emptied, a stale word (a
     game state's bytes can spell the address of one of its functions) keeps that function,
     not all of the module's code through its globals."""
+    import sys
+
     sys.modules[module.__name__] = module
     drop(module.__name__)
 

@@ -8,7 +8,6 @@ Loaded only for the board game (the card games' menu stays as it was); its choic
 kept in the board game's own file (app/level8/choices.py, `sides`).
 """
 
-from app.app import forget
 from app.level8 import newgame
 from compat import const
 
@@ -57,8 +56,4 @@ class NewGame(newgame.NewGame):
             super().change(app, d)
 
     def go(self, app):
-        from app.level8 import choices
-
-        choices.save(app, self.game, self.c)
-        forget("app.level8.choices")
-        self.start(app, self.game, self.c, self.seat_sides())
+        self.start(app, self.game, self.c, self.seat_sides())  # which keeps the choices too

@@ -9,7 +9,7 @@ module; the table coming back from a chooser needs none of it (entry.table_again
 
 import sys
 
-from app.level8 import GAME, drop, file, forget, name, which
+from app.level8 import BY_COLOUR, GAME, drop, file, forget, name, which
 from app.screen import Menu, Pager, wrap
 from compat import const
 
@@ -76,16 +76,24 @@ def _saved(app, game):
 
 def start(app, game, c, sides=None):
     """A new game with New game's choices `c` (app/level8/choices.py); the board game's
-    with each seat's level side, 1 or 2, in `sides` (LB-5)."""
+    with each seat's level side, 1 or 2, in `sides` (LB-5). Once its first table is on the
+    screen, as after a move, the game is saved and then the choices, for the next New game."""
     from level8.game import Game
-
-    from app.level8.saves import BY_COLOUR
 
     seed = app.entropy
     g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep, None, None, sides)
     text = "%s, %d players. Good luck!" % (name(game), c.players)
     play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
-    app.later(app.screen.save)  # once the first table is on the screen, as after a move
+    t = app.screen
+
+    def save(app):  # a name the firmware has already: names are never freed
+        t.save(app)
+        from app.level8 import choices
+
+        choices.save(app, game, c)
+        forget("app.level8.choices")
+
+    app.later(save)
 
 
 def play(app, g, flags, people, strength, message):

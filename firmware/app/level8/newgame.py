@@ -3,7 +3,8 @@ people passing the handheld (the rest are bots), the bots' strength and, for Lev
 keep-four option (L8-9). Left/right (or OK) change a value.
 
 Loaded only while it is open; Start hands over to the `start` it was given, Back to `back`.
-It offers the last game's choices again (app/level8/choices.py), and Start keeps the new ones.
+It offers the last game's choices again (app/level8/choices.py); Start keeps the new ones
+(menu.start, once the first table is on the screen).
 """
 
 from app.app import forget
@@ -70,11 +71,7 @@ class NewGame(Menu):
         self.fill()
 
     def go(self, app):
-        from app.level8 import choices
-
-        choices.save(app, self.game, self.c)
-        forget("app.level8.choices")
-        self.start(app, self.game, self.c)
+        self.start(app, self.game, self.c)  # which keeps the choices too
 
     def key(self, app, k):
         if (k == "left" or k == "right") and self.focus > 0:

@@ -17,10 +17,9 @@ step being saved. Resuming checks the position
 is a ValueError with a short reason.
 """
 
+from app.level8 import BY_COLOUR, HINTED  # noqa: F401  (re-exported: the flags saved)
 from compat import const
 
-HINTED = const(1)
-BY_COLOUR = const(2)
 _MAGIC = const(b"L8")
 _VERSION = const(1)
 _HEAD = const(6)
