@@ -7,7 +7,7 @@ OK does on each item or card.
 from level8 import cards, layout
 from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
-from app.level8 import BY_COLOUR, HINTED, drop, forget, unload
+from app.level8 import drop, forget, unload
 from app.level8.seat import Seat
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
@@ -16,6 +16,8 @@ from ui.level8 import DRAW as DRAW_IT
 def setup(t, app, game, flags, people, strength, message):
     """A new table `t`'s fields (play.Table), on `game` (a level8.game.Game) with the saved
     game's `flags` (app/level8/saves.py), whose hand shows and where the cursor starts."""
+    from app.level8 import BY_COLOUR, HINTED  # here: two names fewer held by this module
+
     t.state = game.state
     t._game = game
     t.people = people
