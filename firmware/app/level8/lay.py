@@ -5,7 +5,7 @@ saves them.
 """
 
 from level8 import cards, layout
-from level8.levels import RUN
+from level8.levels import COLOUR, RUN
 
 from app.app import forget
 from app.level8 import BOT_CODE, drop
@@ -123,15 +123,15 @@ class Layouts:
             self.t.close(app)
         elif k == "ok":
             groups = self.groups(self.i)
+            each = [ways(g, self.reqs[r][0]) for r, g in enumerate(groups)]
             forget("app.level8.lay")
-            for g in groups:
-                for c in g:
-                    if cards.is_wild(c):  # its value may be open: the rest of laying out
-                        from app.level8 import wilds
+            for w in each:
+                if len(w) > 1:  # a wild's value is open: the player chooses it (wilds.py)
+                    from app.level8 import wilds
 
-                        wilds.Wilds(self.t, self.reqs, groups).next(app)
-                        return
-            from level8 import rules  # no wild: nothing to ask, and no wilds.py to load
+                    wilds.Wilds(self.t, self.reqs, groups, each).next(app)
+                    return
+            from level8 import rules  # every value clear: nothing to ask, no wilds.py to load
 
             self.t.chosen(app, rules.lay_out(groups, []))
             return
@@ -176,3 +176,33 @@ class Layouts:
         if p.mono:
             keys = "%s:lay \x10\x11:more" % app.button("ok")
         p.text(keys, x, p.h - 8, theme.DIM)
+
+
+def ways(g, kind):
+    """The ways group `g` (wilds valued by the meld finder) may be laid: one when its wilds'
+    values are clear, as the finder valued them; more when they are open (L8-3: a run's
+    wilds at an end, a group of wilds alone), for the player to choose (wilds.py)."""
+    wild = 0
+    fixed = []
+    for c in g:
+        if c >= cards.WILD_NUMBER:
+            wild += 1
+        else:
+            fixed.append(c)
+    if not wild:
+        return [g]
+    n = len(g)
+    if kind == RUN:
+        out = []
+        for st in range(1, 17 - n):
+            nums = [cards.number(c) for c in fixed]
+            if all(st <= v < st + n for v in nums):
+                gaps = [v for v in range(st, st + n) if v not in nums]
+                run = fixed + [cards.wild_as_number(v) for v in gaps]
+                out.append(sorted(run, key=cards.number))
+        return out or [g]
+    if fixed:
+        return [g]
+    if kind == COLOUR:
+        return [[cards.wild_as_colour(k)] * n for k in range(cards.N_COLOURS)]
+    return [[cards.wild_as_number(v)] * n for v in range(1, 16)]

@@ -1,8 +1,9 @@
-"""The last of laying out, loaded once a layout is chosen (lay.py): what each group's
-wilds stand for where the layout leaves it open (L8-3), then the moves that lay it."""
+"""The last of laying out, loaded once a layout is chosen whose wilds' values are open
+(lay.py, `ways`): what each group's wilds stand for where the layout leaves it open (L8-3),
+then the moves that lay it."""
 
 from level8 import cards
-from level8.levels import COLOUR, RUN, SET
+from level8.levels import RUN, SET
 
 from app.screen import Menu
 from ui.level8 import tokens
@@ -12,15 +13,16 @@ class Wilds:
     """After a layout is chosen: ask what each group's wilds stand for where the layout
     leaves it open (a run's wilds at an end, a group of wilds alone), then lay it."""
 
-    def __init__(self, t, reqs, groups):
+    def __init__(self, t, reqs, groups, ways):
         self.t = t
         self.reqs = reqs
         self.groups = groups
+        self.ways = ways  # each group's ways to be laid (lay.ways)
         self.r = 0
 
     def next(self, app):
         while self.r < len(self.groups):
-            options = _options(self.groups[self.r], self.reqs[self.r][0])
+            options = self.ways[self.r]
             if len(options) > 1:
                 self.ask(app, options)
                 return
@@ -50,31 +52,3 @@ class Wilds:
             self.next(app)
 
         return act
-
-
-def _options(g, kind):
-    """The ways group `g` (wilds valued by the meld finder) may be laid: one when it is clear."""
-    wild = 0
-    fixed = []
-    for c in g:
-        if c >= cards.WILD_NUMBER:
-            wild += 1
-        else:
-            fixed.append(c)
-    if not wild:
-        return [g]
-    n = len(g)
-    if kind == RUN:
-        out = []
-        for st in range(1, 17 - n):
-            nums = [cards.number(c) for c in fixed]
-            if all(st <= v < st + n for v in nums):
-                gaps = [v for v in range(st, st + n) if v not in nums]
-                run = fixed + [cards.wild_as_number(v) for v in gaps]
-                out.append(sorted(run, key=cards.number))
-        return out or [g]
-    if fixed:
-        return [g]
-    if kind == COLOUR:
-        return [[cards.wild_as_colour(k)] * n for k in range(cards.N_COLOURS)]
-    return [[cards.wild_as_number(v)] * n for v in range(1, 16)]
