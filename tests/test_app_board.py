@@ -47,28 +47,22 @@ def test_the_oled_table_lets_the_board_levels_go_once_it_has_drawn_them(board_na
     OLED's table lets them go once its frame is drawn, having no room to keep them between
     keys (they were at the board game's peak), and reads them again for the next such line;
     a colour board keeps them."""
-    import builtins
+    from importwatch import watch
 
     hh, app = power_up(board_name, str(tmp_path))
     g = Game(BOARD, 3, 1, 0, sides=[1, 2, 1])  # no seat has laid out: every level line reads them
-    real = builtins.__import__
     read = []
-
-    def noting(n, *a, **k):
-        if n == "level8.boardsides" or n == "level8" and a[2] and "boardsides" in a[2]:
-            read.append(n)
-        return real(n, *a, **k)
 
     from app.app import forget
 
     forget("level8.boardsides")  # as at power-up (an earlier test may have loaded it)
-    monkeypatch.setattr(builtins, "__import__", noting)
+    stop = watch(monkeypatch, lambda n, loaded: n == "level8.boardsides" and read.append(n))
     table(app, g)
     app.key("down", 0)  # a cursor key draws no level line: nothing read
     n = len(read)
     app.screen.open_menu(app)
     app.key("back", 0)  # the table again, drawn whole
-    monkeypatch.setattr(builtins, "__import__", real)
+    stop()
     assert type(app.screen).__name__ == "Table"
     assert n > 0 and len(read) > n  # read for each whole frame
     assert ("level8.boardsides" in sys.modules) is kept

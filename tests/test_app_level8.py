@@ -233,8 +233,9 @@ def test_a_cards_chooser_offers_its_legal_moves_only(tmp_path):
 def test_the_oled_table_comes_back_from_a_chooser_without_the_menus_code(tmp_path, monkeypatch):
     """On the OLED a chooser's close makes the table again (its code went while the chooser
     was up) through the game's entry, which loads the table's code, not the menus'."""
-    import builtins
     import sys
+
+    from importwatch import watch
 
     # a colour board's table (an earlier test's, in this process) keeps its code loaded
     monkeypatch.setattr(sys.modules["app.level8"], "KEPT", ())
@@ -245,13 +246,7 @@ def test_the_oled_table_comes_back_from_a_chooser_without_the_menus_code(tmp_pat
     app.key("ok", 0)
     assert app.screen.title == "Draw from" and "app.level8.play" not in sys.modules
     loaded = []
-    real = builtins.__import__
-
-    def noted(name, *a, **k):
-        loaded.append(name)
-        return real(name, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", noted)
+    watch(monkeypatch, lambda n, new: loaded.append(n))
     app.key("back", 0)
     t = app.screen
     assert type(t).__name__ == "Table" and t.state is g.state
@@ -316,9 +311,8 @@ def test_a_layout_is_laid_at_once_and_wilds_py_loaded_only_to_ask(board, pick, w
     value is clear (or there is no wild) there is nothing to ask and app/level8/wilds.py is
     not loaded; where the layout leaves a value open (L8-3: B5 B6 B7 W may be 4 or 8) it
     is, and asks it."""
-    import builtins
-    import sys
 
+    from importwatch import watch
     from l8helpers import game_with, lay
 
     from ui.level8 import LAY
@@ -336,18 +330,13 @@ def test_a_layout_is_laid_at_once_and_wilds_py_loaded_only_to_ask(board, pick, w
     assert any(cards.is_wild(c) for grp in groups for c in grp) == wild
     for _ in range(pick):
         app.key("down", 20)
-    sys.modules.pop("app.level8.wilds", None)
+    from app.app import forget
+
+    forget("app.level8.wilds")  # as at power-up (an earlier test may have loaded it)
     loaded = []
-    real = builtins.__import__
-
-    def loads(n, *a, **k):
-        if n == "app.level8" and a[2] and "wilds" in a[2] or n == "app.level8.wilds":
-            loaded.append("wilds")
-        return real(n, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", loads)
+    stop = watch(monkeypatch, lambda n, new: n == "app.level8.wilds" and loaded.append(n))
     app.key("ok", 40)
-    monkeypatch.setattr(builtins, "__import__", real)
+    stop()
     assert bool(loaded) == asked
     if asked:
         assert type(app.screen).__name__ == "Menu" and len(app.screen.items) == 2
@@ -549,8 +538,9 @@ def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_p
     is read), and it holds the position shown. The rules' code, loaded for the move, goes
     with the save, not before the frame, which reads the card games' levels through it
     (on the OLED they were loaded twice in such a key)."""
-    import builtins
     import sys
+
+    from importwatch import watch
 
     if board == "oled_128x64":
         monkeypatch.setattr(sys.modules["app.level8"], "KEPT", ())  # as on the OLED
@@ -563,16 +553,9 @@ def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_p
     flush, write = app.p.flush, app.store.write
     monkeypatch.setattr(app.p, "flush", lambda: (events.append("frame"), flush()))
     monkeypatch.setattr(app.store, "write", lambda n, d: (events.append(("write", n, d)), write(n, d)))
-    real = builtins.__import__
-
-    def loads(n, *a, **k):  # a module's name, each time it is loaded (not found loaded)
-        if n not in sys.modules:
-            events.append(n)
-        return real(n, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", loads)
+    stop = watch(monkeypatch, lambda n, new: new and events.append(n))  # each module loaded
     app.key("ok", 0)  # the draw pile
-    monkeypatch.setattr(builtins, "__import__", real)
+    stop()
     loaded = [e for e in events if type(e) is str and e != "frame"]
     rested = "level8.rules" not in sys.modules
     t = app.screen
@@ -597,8 +580,8 @@ def test_a_new_game_is_saved_once_its_first_table_is_on_the_screen(board, row, g
     (the player does not wait for the flash), and then the choices, the New game screen's
     own, for the next New game. Nothing of the saves' code is loaded before the frame. The
     save holds the table shown."""
-    import builtins
-    import sys
+
+    from importwatch import watch
 
     hh, app = power_up(board, str(tmp_path))
     for k in ["down"] * row + ["ok", "ok"]:  # the game's row, New game
@@ -608,21 +591,13 @@ def test_a_new_game_is_saved_once_its_first_table_is_on_the_screen(board, row, g
     flush, write = app.p.flush, app.store.write
     monkeypatch.setattr(app.p, "flush", lambda: (events.append(type(app.screen).__name__), flush()))
     monkeypatch.setattr(app.store, "write", lambda n, d: (events.append((n, d)), write(n, d)))
-    for name in ("app.level8.saves", "app.level8.choices"):
-        sys.modules.pop(name, None)
-    real = builtins.__import__
+    from app.app import forget
 
-    def loads(n, *a, **k):  # the saves' and the choices' code, each time it is loaded
-        for name in ("saves", "choices"):
-            if "app.level8." + name not in sys.modules and (
-                n == "app.level8." + name or n == "app.level8" and a[2] and name in a[2]
-            ):
-                events.append(name)
-        return real(n, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", loads)
+    forget("app.level8.saves", "app.level8.choices")  # as on the OLED (a test may have loaded them)
+    code = {"app.level8.saves": "saves", "app.level8.choices": "choices"}
+    stop = watch(monkeypatch, lambda n, new: new and n in code and events.append(code[n]))
     app.key("ok", 0)
-    monkeypatch.setattr(builtins, "__import__", real)
+    stop()
     t = app.screen
     from app.level8 import SAVE, choices
 

@@ -103,7 +103,7 @@ def test_laying_out_and_browsing_open_without_the_choosers_code(tmp_path, monkey
     """Lay out and Table (every seat's laid combinations) are screens of their own
     (lay.py, browse.py): the table opens them without loading act.py, which builds the
     choosers of moves."""
-    import builtins
+    from importwatch import watch
 
     from ui.level8 import LAY, TABLE
 
@@ -114,15 +114,7 @@ def test_laying_out_and_browsing_open_without_the_choosers_code(tmp_path, monkey
     t = app.screen
     assert type(t).__name__ == "Table" and LAY in t.items and TABLE in t.items
     loaded = []
-    real = builtins.__import__
-
-    def loads(n, *a, **k):  # what is not loaded yet (of `from app.level8 import x`: x)
-        full = n + "." + a[2][0] if n == "app.level8" and a[2] else n
-        if full not in sys.modules:
-            loaded.append(full)
-        return real(n, *a, **k)
-
-    monkeypatch.setattr(builtins, "__import__", loads)
+    stop = watch(monkeypatch, lambda n, new: new and loaded.append(n))
     for item, code in ((LAY, "app.level8.lay"), (TABLE, "app.level8.browse")):
         t = app.screen
         t.to_item(item)
@@ -132,7 +124,7 @@ def test_laying_out_and_browsing_open_without_the_choosers_code(tmp_path, monkey
         assert type(app.screen).__name__ != "Table" or item == LAY  # no layout: the table says so
         if type(app.screen).__name__ != "Table":
             press("back")
-    monkeypatch.setattr(builtins, "__import__", real)
+    stop()
     assert type(app.screen).__name__ == "Table" and "app.level8.act" not in sys.modules
 
 
