@@ -194,8 +194,8 @@ def ways(g, kind):
     n = len(g)
     if kind == RUN:
         out = []
+        nums = [cards.number(c) for c in fixed]
         for st in range(1, 17 - n):
-            nums = [cards.number(c) for c in fixed]
             if all(st <= v < st + n for v in nums):
                 gaps = [v for v in range(st, st + n) if v not in nums]
                 run = fixed + [cards.wild_as_number(v) for v in gaps]
