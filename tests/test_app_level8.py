@@ -568,7 +568,9 @@ def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_p
     assert app.due is None
     if board == "oled_128x64":
         # the level line of a seat not laid out reads level8.levels: loaded by the move, once
-        assert loaded.count("level8.levels") == 1 and rested, loaded
+        # before the frame (after it, the best layout is looked for: ahead.py)
+        shown = events.index("frame")
+        assert events[:shown].count("level8.levels") == 1 and rested, loaded
 
 
 @pytest.mark.parametrize(
@@ -724,3 +726,93 @@ def test_how_to_play_from_the_pause_menu_holds_none_of_the_menus_code(tmp_path, 
     app.key("ok", 0)
     t = app.screen
     assert type(t).__name__ == "Table" and t.state is g.state
+
+
+def _packed(groups):
+    out = bytearray()
+    for grp in groups:
+        out.append(len(grp))
+        out.extend(bytes(grp))
+    return bytes(out)
+
+
+@pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
+def test_the_best_layout_is_looked_for_once_the_draw_is_on_the_screen(board, tmp_path, monkeypatch):
+    """Once the frame of a person's draw is on the screen and saved, the meld finder's best
+    layout of the hand is kept on the table (app/level8/ahead.py), and the finder's code
+    goes. OK on Lay out then shows that layout, the finder's best, without loading the
+    finder before its frame; the others come by the chooser's tick, as before."""
+    import sys
+
+    from importwatch import watch
+    from l8helpers import game_with
+
+    from app.app import forget
+    from ui.level8 import LAY
+
+    hh, app = power_up(board, str(tmp_path))
+    g = game_with(["R1 R2 R3 R4 R5 R6 B1 B2 B3 W", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"], draw="B4")
+    table_of(app, g)
+    app.key("ok", 0)  # Draw: the cursor starts there
+    assert app.screen.title == "Draw from"
+    forget("level8.meld")  # as at power-up (an earlier test may have loaded it)
+    events = []
+    flush = app.p.flush
+    monkeypatch.setattr(app.p, "flush", lambda: (events.append("frame"), flush()))
+    stop = watch(monkeypatch, lambda n, new: new and events.append(n))
+    app.key("ok", 0)  # the draw pile
+    t = app.screen
+    assert type(t).__name__ == "Table" and rules.phase(t.state) == rules.PLAY
+    assert events.index("level8.meld") > events.index("frame")  # the frame first
+    assert "level8.meld" not in sys.modules
+    from level8 import meld
+
+    hand = [x for x in rules.hand(t.state, 0) if x != cards.SKIP]
+    best, capped = meld.layouts(hand, rules.reqs(t.state, 0), 1)
+    assert t.ahead == (bytes(hand), _packed(best[0]), capped) and capped
+    forget("level8.meld")
+    events.clear()
+    t.to_item(LAY)
+    app.key("ok", 0)
+    stop()
+    m = app.screen
+    assert type(m).__name__ == "Layouts" and m.groups(0) == best[0] and len(m.found) == 1
+    assert "level8.meld" not in events[: events.index("frame")]
+    assert getattr(m.t, "ahead", None) is None  # taken once
+    app.tick(10)
+    every, _ = meld.layouts(hand, rules.reqs(t.state, 0), 20)
+    assert [m.groups(i) for i in range(len(m.found))] == [grp for grp in every]
+
+
+@pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
+@pytest.mark.parametrize("one", [True, False])
+def test_a_layout_looked_for_ahead_goes_with_the_turn(board, one, tmp_path):
+    """The layout found ahead is of the turn's hand: the table lets it go once the turn
+    moves on (here, a discard). For a hand without one, it knows there is none, and Lay
+    out says so."""
+    from l8helpers import game_with
+
+    from ui.level8 import LAY
+
+    hh, app = power_up(board, str(tmp_path))
+    if one:
+        g = game_with(["R1 R2 R3 R4 R5 R6 B1 B2 B3 W", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"], draw="B4")
+    else:  # two runs of 3 asked, no three numbers in a row
+        g = game_with(["R1 R2 R4 R5 R7 R8 B10 B11 B13 B14", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"], draw="G1")
+    table_of(app, g)
+    app.key("ok", 0)
+    app.key("ok", 0)  # the draw
+    t = app.screen
+    assert t.ahead[1] if one else t.ahead[1:] == (b"", False)
+    if not one:
+        t.to_item(LAY)
+        app.key("ok", 0)
+        assert type(app.screen).__name__ == "Table"
+        assert app.screen.message == ("No layout yet" if board == "oled_128x64" else "No way to lay out a run of 3 + a run of 3 yet")
+    app.screen.focus = 0  # the hand's first card
+    app.key("ok", 0)
+    assert app.screen.items[0][0].startswith("Discard")
+    app.key("ok", 0)  # discard it: the bot's turn
+    t = app.screen
+    assert type(t).__name__ == "Table" and rules.turn(t.state) == 1
+    assert getattr(t, "ahead", None) is None

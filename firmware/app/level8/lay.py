@@ -24,19 +24,26 @@ def lay(app, t):
     hand = [c for c in layout.hand(s, me) if c != cards.SKIP]
     last = layout.level(s, me) == 8  # laying out level 8 wins: it may use every card
     hn = layout.hand_count(s, me)
-    from level8 import meld
-
     # The best layout alone first, a search a few times shorter: the chooser opens on it
     # and finds the others while it is up (Layouts.tick), the best still first.
-    if len(hand) > 14:  # the meld finder's most: only the board game's hands grow past it
+    a = getattr(t, "ahead", None)  # a table gets the field only once it is used
+    if a:
+        t.ahead = None
+    if a and a[0] == bytes(hand):  # found already (app/level8/ahead.py), packed
+        found, capped = [unpack(a[1])] if a[1] else [], a[2]
+    elif len(hand) > 14:  # the meld finder's most: only the board game's hands grow past it
         from app.level8 import biglay
 
         found, capped = biglay.layouts(bytes(hand), reqs), False
         drop("app.level8.biglay", *BOT_CODE)
     else:
+        from level8 import meld
+
         found, capped = meld.layouts(hand, reqs, 1)
     ok = _pack(found, last, hn)
     if not ok and capped:  # the best one leaves no card to discard: the others now
+        from level8 import meld
+
         found, capped = meld.layouts(hand, reqs, _MORE)
         ok = _pack(found, last, hn)
         hand = None
@@ -72,6 +79,17 @@ def _pack(found, last, hn):
     return ok
 
 
+def unpack(b):
+    """A packed layout's groups (see _pack), one list of cards per requirement."""
+    out = []
+    k = 0
+    while k < len(b):
+        n = b[k]
+        out.append(list(b[k + 1 : k + 1 + n]))
+        k += 1 + n
+    return out
+
+
 class Layouts:
     """The layouts, one at a time (up/down or left/right), OK lays the one on show.
     `found`: each layout packed (see _pack); `groups(i)` unpacks one. With `hand`, only
@@ -103,14 +121,7 @@ class Layouts:
 
     def groups(self, i):
         """Layout i: one list of cards per requirement."""
-        b = self.found[i]
-        out = []
-        k = 0
-        while k < len(b):
-            n = b[k]
-            out.append(list(b[k + 1 : k + 1 + n]))
-            k += 1 + n
-        return out
+        return unpack(self.found[i])
 
     def key(self, app, k):
         self.tick(app)  # a key before the first tick: the whole list first

@@ -203,8 +203,15 @@ def after_change(t, app):
     if not t.bot(layout.actor(s)) or layout.phase(s) == OVER:
         unload()
     # the move on the screen first (the rules' code still loaded, which its drawing may
-    # read: the card games' levels), then its save, which lets the rules go
-    app.later(t.save)
+    # read: the card games' levels), then its save, which lets the rules go; then, in the
+    # card games, on a hand that may lay out, the best layout is looked for (ahead.py)
+    if layout.game(s) != 2 and (t.mine() and layout.phase(s) == PLAY or getattr(t, "ahead", None)):
+        from app.level8 import ahead
+
+        app.later(ahead.after(t))
+        forget("app.level8.ahead")  # its code kept by what runs later, until it has run
+    else:
+        app.later(t.save)
 
 
 def commit(t, app, ms, said):
