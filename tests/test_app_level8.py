@@ -580,8 +580,10 @@ def test_a_move_is_saved_once_the_table_showing_it_is_on_the_screen(board, tmp_p
 def test_a_new_game_is_saved_once_its_first_table_is_on_the_screen(board, row, game, tmp_path, monkeypatch):
     """Start on New game shows the dealt table first and then saves it, as a move is saved
     (the player does not wait for the flash), and then the choices, the New game screen's
-    own, for the next New game. Nothing of the saves' code is loaded before the frame. The
-    save holds the table shown."""
+    own, for the next New game. Nothing of the saves' code is loaded before the frame, and
+    the rules' code that dealt stays for it (the card games' frame reads the levels), until
+    the save lets it go. The save holds the table shown."""
+    import sys
 
     from importwatch import watch
 
@@ -597,10 +599,16 @@ def test_a_new_game_is_saved_once_its_first_table_is_on_the_screen(board, row, g
 
     forget("app.level8.saves", "app.level8.choices")  # as on the OLED (a test may have loaded them)
     code = {"app.level8.saves": "saves", "app.level8.choices": "choices"}
-    stop = watch(monkeypatch, lambda n, new: new and n in code and events.append(code[n]))
+    forget("level8.game", "level8.rules", "level8.levels", "prng")  # as on the device: loaded to deal
+    loads = []  # each module loaded, with the events before it
+    stop = watch(monkeypatch, lambda n, new: new and (events.append(code[n]) if n in code else loads.append((n, len(events)))))
     app.key("ok", 0)
     stop()
     t = app.screen
+    if game != cards.BOARD:  # loaded once, for the deal, and read by the frame
+        assert [i for n, i in loads if n == "level8.levels"] == [0], loads
+    if board == "oled_128x64":
+        assert "level8.rules" not in sys.modules  # gone with the save
     from app.level8 import SAVE, choices
 
     save = SAVE[game]

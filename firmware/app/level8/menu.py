@@ -83,8 +83,8 @@ def start(app, game, c, sides=None):
     seed = app.entropy
     g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep, None, None, sides)
     text = "%s, %d players. Good luck!" % (name(game), c.players)
-    play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
-    t = app.screen
+    # the rules' code stays for the first frame, which reads the levels, until the save
+    t = play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
 
     def save(app):  # a name the firmware has already: names are never freed
         t.save(app)
@@ -119,9 +119,9 @@ def play(app, g, flags, people, strength, message):
         "app.level8.choices",
         "app.level8.saves",
     )
-    t.rest()  # the rules' code comes back with the first move
     # and what the referee loaded when resuming checked the saved position (Game.decode)
     drop("level8.combos", "level8.sides")
+    return t
 
 
 def resume(app, asked=False):
@@ -143,8 +143,8 @@ def resume(app, asked=False):
         return False
     from level8 import layout
 
-    play(app, g, flags, people, strength, "Welcome back: round %d." % layout.round_no(g.state))
-    return True
+    play(app, g, flags, people, strength, "Welcome back: round %d." % layout.round_no(g.state)).rest()
+    return True  # the rules' code comes back with the first move
 
 
 def new_game(app):
