@@ -824,3 +824,50 @@ def test_a_layout_looked_for_ahead_goes_with_the_turn(board, one, tmp_path):
     t = app.screen
     assert type(t).__name__ == "Table" and rules.turn(t.state) == 1
     assert getattr(t, "ahead", None) is None
+
+
+@pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
+def test_new_game_loads_what_start_needs_while_it_is_read_on_a_colour_board(board, tmp_path, monkeypatch):
+    """On a colour board, once New game is on the screen (after its frame), the code its
+    Start deals and draws the first table with is loaded (menu._ready), so Start loads
+    none of it before that table's frame; Back from New game lets it go. The OLED's heap
+    has no room for it beside the menus: there Start loads it."""
+    import sys
+
+    from importwatch import watch
+
+    from app.app import forget
+
+    want = ("prng", "level8.game", "app.level8.play", "app.level8.turn", "ui.level8.colour")
+    hh, app = power_up(board, str(tmp_path))
+    app.key("down", 0)
+    app.key("ok", 0)  # LEVEL 8's menu
+    assert app.screen.items[0][0] == "New game"
+    forget(*want, "level8.rules", "level8.levels")  # as at power-up
+    events = []
+    flush = app.p.flush
+    monkeypatch.setattr(app.p, "flush", lambda: (events.append("frame"), flush()))
+    stop = watch(monkeypatch, lambda n, new: new and events.append(n))
+    for again in (False, True):
+        events.clear()
+        app.key("ok", 0)  # New game
+        assert type(app.screen).__name__ == "NewGame"
+        held = [n for n in want if n in sys.modules]
+        if board == "oled_128x64":
+            assert held == []
+        else:
+            shown = events.index("frame")  # loaded after it
+            assert held == list(want) and [n for n in want if n in events[shown:]] == list(want)
+        if not again:
+            app.key("back", 0)
+            assert app.screen.items[0][0] == "New game"
+            assert [n for n in want if n in sys.modules] == []
+    events.clear()
+    app.key("ok", 0)  # Start
+    stop()
+    assert type(app.screen).__name__ == "Table"
+    before = events[: events.index("frame")]
+    if board != "oled_128x64":
+        assert [n for n in want if n in before] == []
+    else:
+        assert "level8.game" in before and "app.level8.play" in before

@@ -149,15 +149,30 @@ def resume(app, asked=False):
 
 def new_game(app):
     game = which(app)
-    back = lambda a: a.go(menu(a))  # noqa: E731
     if game == _BOARD:
         from app.level8 import boardnew
 
-        app.go(boardnew.NewGame(app, game, start, back))
+        app.go(boardnew.NewGame(app, game, start, _back))
         return
     from app.level8.newgame import NewGame
 
-    app.go(NewGame(app, game, start, back))
+    app.go(NewGame(app, game, start, _back))
+    if not app.p.mono:
+        app.later(_ready)
+
+
+def _ready(app):
+    """Once New game is on a colour board's screen, while the player reads it: the code
+    Start deals and draws the first table with is loaded, so that the table follows Start
+    at once. The OLED has no room for it beside the menus."""
+    for m in ("prng", "level8.game", "app.level8.play", "app.level8.turn", "ui.level8.colour"):
+        __import__(m)
+
+
+def _back(app):
+    """Back from New game: what it loaded for Start goes."""
+    _table_gone()
+    app.go(menu(app))
 
 
 def menu_again(app):
