@@ -71,7 +71,8 @@ def test_the_oled_table_lets_the_board_levels_go_once_it_has_drawn_them(board_na
 class Checker:
     """After every change of the table's game: the position is one the rules allow, the save
     on flash holds exactly it, and a person's hand shows only after the pass screen was up
-    for them (pass and play)."""
+    for them (pass and play). The board game's table never looks for a layout before Lay
+    out (app/level8/ahead.py): it has no room for the meld finder beside it."""
 
     def __init__(self, store):
         self.store = store
@@ -86,6 +87,7 @@ class Checker:
         self.screens.add(type(t).__name__ + ":" + getattr(t, "title", ""))
         if type(t).__name__ != "Table":
             return
+        assert getattr(t, "ahead", None) is None
         if t.hidden:
             self.passed = t.me
         elif t.people > 1 and t.mine() and (not self.shown or self.shown[-1] != t.me):

@@ -38,8 +38,9 @@ with its Pico estimate: the time × 15.4 µs / the reference loop's time an iter
 `keys`, right before and after each key (the faster of the two: the machine's speed
 drifts within a game, by half at times, and the runner collects garbage only between
 keys). `keys` gives the runner a heap it never has to grow inside a key (HEAP): the
-WebAssembly port grows its heap where a Pico would collect, a cost of the runner's own. A key's bus time on a Pico (C: the
-caller waits while it sends) is apart: its bytes at `tools.bench.bus_us_per_byte`.
+WebAssembly port grows its heap where a Pico would collect, a cost of the runner's own.
+A key's bus time on a Pico (C: the caller waits while it sends) is apart: its bytes at
+`tools.bench.bus_us_per_byte`.
 """
 
 import argparse

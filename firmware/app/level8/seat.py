@@ -35,7 +35,7 @@ class Seat:
     steps: list  # a bot's moves still to show, a step (a list of moves) each
     hidden: bool  # the pass screen is up
     listed: object  # while a chooser is up, the moves it listed (turn.choose); then None
-    ahead: object  # (hand, [the best layout], capped) found before Lay out (ahead.py), or None
+    ahead: object  # (hand, the best layout packed, capped) found before Lay out (ahead.py), or None
 
     def __init__(self, t, app):
         """A Seat keeping table `t`'s fields (the table itself holds them as a Seat too).

@@ -205,7 +205,8 @@ def after_change(t, app):
     # the move on the screen first (the rules' code still loaded, which its drawing may
     # read: the card games' levels), then its save, which lets the rules go; then, in the
     # card games, on a hand that may lay out, the best layout is looked for (ahead.py)
-    if layout.game(s) != 2 and (t.mine() and layout.phase(s) == PLAY or getattr(t, "ahead", None)):
+    mine = t.mine() and layout.phase(s) == PLAY and not layout.laid(s, t.me)
+    if layout.game(s) != 2 and (mine or getattr(t, "ahead", None)):
         from app.level8 import ahead
 
         app.later(ahead.after(t))
