@@ -593,7 +593,8 @@ def main(argv=None):
         return 0
     ratio, rows = slowest(args.board, keys, args.runs)
     print(f"{args.board}: {len(keys)} keys, the least of {args.runs} games each; fastest ratio {ratio:.1f}")
-    whole = [r for r in rows if r[5] >= _frame_bytes(args.board)]
+    frame = _frame_bytes(args.board)
+    whole = [r for r in rows if r[5] >= frame]
     over = [r for r in whole if r[7] / 1000 + r[5] * per_byte / 1000 > 100]
     print(f"  keys sending a whole frame: {len(whole)}; within 100 ms on a Pico with the bus: {len(whole) - len(over)}")
     for i, k, kind, screens, us, b, fr, pico in sorted(rows, key=lambda r: -(r[7] + r[5] * per_byte))[: args.top]:
