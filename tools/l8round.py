@@ -24,12 +24,15 @@ are on the screen within 100 ms.
 times more from the same position (the state, the screen drawn whole, the modules loaded
 and the fields of the Seat a chooser holds put back each time), with the bus as C: each
 part's own time, the parts inside it apart (each top-level import with the modules it
-loads, `Game.list_moves` and the rest of `Game.apply`, the table's drawing, the save's
-encoding and `store.write`, the display's show), least and median, and the first press's
-(the game's own press is the first such press only when the key loads nothing new), and
-apart the time from the key until its last frame was on the screen, which is what the
-player waits for (a move's save comes after it). The hooks cost a little of their own, in
-"the key (other)".
+loads, `Game.list_moves` and the rest of `Game.apply`, a round's deal, the table's
+drawing, the save's encoding and `store.write`, the display's show), least and median,
+and the first press's (the game's own press is the first such press only when the key
+loads nothing new), and apart the time from the key until its last frame was on the screen, which is what the
+player waits for (a move's save comes after it), and how much of that went on imports
+(each top-level import that loaded a module, whole, ended before that frame): the part of
+the wait that comes from loading code from .mpy files, which a firmware image with the
+modules frozen into it would mostly not spend (docs/benchmarks.md). The hooks cost a
+little of their own, in "the key (other)".
 
 Timing: the process's CPU time, user and system (node's, through the WebAssembly port's `js` module: µs,
 not the runner's whole-ms clock), since other jobs share the machine. Every figure comes
@@ -318,12 +321,17 @@ def ONE_KEY(app, d):
         if m is not None and "ui.level8.mono" not in wrapped:
             wrapped.append("ui.level8.mono")
             m.Table.draw = timed("  mono.Table.draw", m.Table.draw)
+        m = sys.modules.get("level8.rules")
+        if m is not None and "level8.rules" not in wrapped:
+            wrapped.append("level8.rules")
+            m._deal = timed("  rules._deal", m._deal)  # a round's deal: Start, a round's end
         m = sys.modules.get("app.level8.saves")
         if m is not None and "app.level8.saves" not in wrapped:
             wrapped.append("app.level8.saves")
             m.encode = timed("  saves.encode", m.encode)
 
     deep = [0]
+    ends = []  # each top-level import that loaded a module: when it ended, its whole time
 
     def hook(name, *a):
         # a key's top-level import, timed with what it loads (the modules it imports in turn)
@@ -332,10 +340,14 @@ def ONE_KEY(app, d):
         have = list(sys.modules)
         deep[0] = 1
         enter("import")
+        t0 = cpu_us()
         try:
             return real_imp(name, *a)
         finally:
             deep[0] = 0
+            if len(sys.modules) != len(have):
+                t1 = cpu_us()
+                ends.append((t1 - shown[0], t1 - t0))
             new = [n for n in sys.modules if n not in have] if len(sys.modules) != len(have) else ()
             stack[-1][0] = "import " + " ".join(new) if new else "import (loaded already)"
             leave()
@@ -364,6 +376,7 @@ def ONE_KEY(app, d):
         app.render()
         gc.collect()
         parts.clear()
+        del ends[:]
         loop = _loop_us()
         app.store.write = timed("  store.write", write)
         shown = [0, 0]  # the key's start, then when its last frame was on the screen
@@ -388,14 +401,18 @@ def ONE_KEY(app, d):
         app.store.write = write
         d.show = show
         total = sum(parts.values())
-        framed = {"to its frame shown (hooks too)": shown[1]}
+        framed = {
+            "to its frame shown (hooks too)": shown[1],
+            "  of which imports before it": sum(dt for end, dt in ends if end <= shown[1]),
+        }
         if n:  # the first press warms (it may intern names the game had not yet)
             runs.append(dict(parts, total=total, **framed))
             ratios.append(15.4 / loop)
         else:
             first = dict(parts, total=total, **framed)
     _swap_bus(d, kept)
-    labels = sorted(runs[0], key=lambda l: -runs[0][l])
+    top = ("total", "to its frame shown (hooks too)", "  of which imports before it")
+    labels = list(top) + sorted((l for l in runs[0] if l not in top), key=lambda l: -runs[0][l])
     out = [("key", S["i"], k, type(before).__name__ + " > " + type(app.screen).__name__, sent),
            ("ratio", min(ratios), max(ratios))]
     for l in labels:
