@@ -14,6 +14,13 @@ if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
 
+def one_line(text):
+    """`text` as one line of an error message: each character that is not printable (a line
+    break of any kind, a tab, a control code) written as its Python escape, so that a bad
+    argument or record token echoed in the message cannot split it or hide in it."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 def install():
     """Make the stand-ins importable as `machine` and `framebuf` (a real one wins)."""
     for name in ("machine", "framebuf"):

@@ -10,6 +10,8 @@ import sys
 
 from level8 import cards, combos, levels, notation, sides
 
+from host_sim import one_line
+
 USAGE = ("usage: python -m host_sim level8 check [--game level8|levelup|board] [--side 1|2] --level N GROUP...\n"
          "       python -m host_sim level8 extend [--game level8|levelup|board] run|set|colour GROUP CARD...")
 KINDS = {"run": levels.RUN, "set": levels.SET, "colour": levels.COLOUR}
@@ -270,7 +272,7 @@ def main(argv):
             return 0
         out = commands[argv[0]](argv[1:])
     except Malformed as e:
-        print("level8: " + str(e).replace("\n", " "), file=sys.stderr)
+        print("level8: " + one_line(str(e)), file=sys.stderr)
         return 2
     print(json.dumps(out))
     return 0

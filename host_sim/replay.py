@@ -8,6 +8,7 @@ status 0, or one line on stderr and status 2.
 import json
 import sys
 
+from host_sim import one_line
 from level10 import cards, rules
 from level10.record import RecordError, parse
 
@@ -60,7 +61,7 @@ def main(path):
     try:
         data = read_bytes(path)
     except OSError as e:
-        print("cannot read " + path + ": " + (e.strerror or str(e)), file=sys.stderr)
+        print(one_line("cannot read " + path + ": " + (e.strerror or str(e))), file=sys.stderr)
         return 2
     try:
         text = data.decode("utf-8")
@@ -83,14 +84,14 @@ def main_text(text):
         try:
             game8 = l8record.load(text)
         except l8record.RecordError as e:
-            print(str(e), file=sys.stderr)
+            print(one_line(str(e)), file=sys.stderr)
             return 2
         print(to_json(summary_l8(game8)))
         return 0
     try:
         game = parse(text).replay()
     except RecordError as e:
-        print(str(e), file=sys.stderr)
+        print(one_line(str(e)), file=sys.stderr)
         return 2
     print(to_json(summary(game)))
     return 0

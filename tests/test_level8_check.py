@@ -246,6 +246,16 @@ def test_malformed_calls_exit_2_with_one_line(capsys, argv):
     assert err.endswith("\n") and err.count("\n") == 1 and len(err) > 10
 
 
+@pytest.mark.parametrize("odd", ["\r", "\v", "\x85", "\u2028", "\n"])
+def test_a_line_break_echoed_from_a_malformed_call_is_escaped(capsys, odd):
+    """The spec's one line on stderr holds whatever the call was: a line break of any kind
+    (as str.splitlines reads them) in an echoed option or card is written as its escape."""
+    for argv in (["check", "--fo" + odd + "o"], ["extend", "--game", "un" + odd + "o", "run", "R4 O5 Y6", "G7"]):
+        status, _, err = run(capsys, *argv)
+        assert status == 2
+        assert len(err.splitlines()) == 1 and odd.encode("unicode_escape").decode() in err, err
+
+
 def test_the_module_entry_point_prints_json_and_exits_2_on_stderr_only():
     cmd = [sys.executable, "-m", "host_sim", "level8"]
     ok = subprocess.run(cmd + ["check", "--level", "1", "R4 O5 W", "G7 G8 G9"], capture_output=True, text=True,

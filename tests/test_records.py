@@ -221,6 +221,22 @@ def test_replay_tool_reports_unreadable_files(tmp_path):
     assert out.returncode == 2 and out.stderr == b"line 2: not UTF-8 text (its byte 6)\n"
 
 
+@pytest.mark.parametrize("odd", ["\v", "\r", "\x85", "\u2028", "\x1e"])
+def test_replay_tool_escapes_a_line_break_echoed_from_the_record_or_its_name(tmp_path, odd):
+    """A record's line or a file's name holding a line break of any kind (as str.splitlines
+    reads them) is echoed escaped, so the error is still one line. (A `.l10` record's
+    tokens are split at such characters, which Python counts as white space.)"""
+    for text in ('[Game "Level 10"]\n[Seed "1"]\n1. R>W' + odd + "X\n", '[Game "LEVEL 8"]\n[Players "2"]\n[Seed "5"]\n1: draw\n1: discard V1' + odd + "X\n"):
+        out = replay_cli("-", stdin=text.encode())
+        err = out.stderr.decode()
+        assert out.returncode == 2 and out.stdout == b""
+        assert len(err.splitlines()) == 1, err
+    assert odd.encode("unicode_escape").decode() in err, err  # the .l8 record's line, quoted
+    out = replay_cli(str(tmp_path / ("no" + odd + "such.l8")))
+    err = out.stderr.decode()
+    assert out.returncode == 2 and err.startswith("cannot read ") and len(err.splitlines()) == 1
+
+
 def test_replay_tool_stops_quietly_when_its_reader_has_gone():
     """`replay FILE | head -1`: a reader that stops early is not an error of the record's,
     and no traceback. `true` reads nothing: it has often gone when the JSON is written."""
