@@ -22,12 +22,16 @@ class Malformed(ValueError):
 
 
 def split_options(args, allowed):
-    """({option: value}, positionals); `--opt value` and `--opt=value` both work."""
+    """({option: value}, positionals); `--opt value` and `--opt=value` both work, and `--`
+    ends the options, as is usual on a command line."""
     opts = {}
     rest = []
     i = 0
     while i < len(args):
         a = args[i]
+        if a == "--":
+            rest.extend(args[i + 1 :])
+            break
         if a.startswith("--"):
             key, eq, value = a.partition("=")
             if key not in allowed:

@@ -246,6 +246,14 @@ def test_malformed_calls_exit_2_with_one_line(capsys, argv):
     assert err.endswith("\n") and err.count("\n") == 1 and len(err) > 10
 
 
+def test_a_double_dash_ends_the_options(capsys):
+    plain = run(capsys, "check", "--level", "1", "R4 O5 W", "G7 G8 G9")
+    assert run(capsys, "check", "--level", "1", "--", "R4 O5 W", "G7 G8 G9") == plain
+    assert run(capsys, "extend", "--game", "levelup", "--", "run", "R4 O5 Y6", "G7")[1]["valid"] is True
+    status, _, err = run(capsys, "check", "--", "--level", "1", "R4 O5 W", "G7 G8 G9")
+    assert status == 2 and "--level N is missing" in err  # after --, "--level" is no option
+
+
 @pytest.mark.parametrize("odd", ["\r", "\v", "\x85", "\u2028", "\n"])
 def test_a_line_break_echoed_from_a_malformed_call_is_escaped(capsys, odd):
     """The spec's one line on stderr holds whatever the call was: a line break of any kind
