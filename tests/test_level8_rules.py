@@ -763,6 +763,11 @@ def test_keep_choices_that_are_refused_say_why():
     assert referee.problem(s, move(K_KEEP, 0, cards.wild_as_number(5))) == "a wild is kept as it is, without a value"
     assert list(hand2).count(hand2[0]) == 1
     assert referee.problem(s, move(K_KEEP, 0, hand2[0])) == "you keep that card already"
+    # a hand may hold several wilds or Skips: this one holds one of each, kept already
+    assert list(hand2).count(cards.WILD) == 1 and list(hand2).count(cards.SKIP) == 1
+    for card, name in ((cards.WILD, "wild"), (cards.SKIP, "Skip")):
+        g.apply(move(K_KEEP, 0, card))
+        assert referee.problem(s, move(K_KEEP, 0, card)) == "you keep every " + name + " you hold already"
 
 
 def _deal_card_by_card(s, order=None):

@@ -92,7 +92,11 @@ def problem(s, m):
             return "a wild is kept as it is, without a value"
         if c not in hand(s, seat)[kept(s, seat) :]:
             why = _held(s, seat, c)
-            return why + " to keep" if why else "you keep that card already"
+            if why:
+                return why + " to keep"
+            if c == cards.WILD or c == cards.SKIP:  # the cards a hand may hold several of
+                return "you keep every " + ("wild" if c == cards.WILD else "Skip") + " you hold already"
+            return "you keep that card already"
         return None
     if ph == DRAW:
         if skipped(s, seat):
