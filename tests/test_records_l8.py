@@ -656,6 +656,23 @@ def test_bad_record_is_refused_with_one_clear_line(text, message):
     assert "\n" not in str(e.value)
 
 
+def test_a_misspelt_line_is_found_before_the_setup_is_checked_as_a_whole():
+    """docs/record-format-l8.md, Errors: every line's form and words first, top to bottom,
+    then the setup as a whole (as for .l10): a bad card further down comes before a Dealer
+    the Players have no seat for, or Keep outside Level Up."""
+    for head, setup in (
+        ('[Players "2"]\n[Dealer "3"]\n', "line 3: Dealer must be a seat from 1 to 2"),
+        ('[Keep "yes"]\n', "line 2: keeping four cards is Level Up's option"),
+    ):
+        text = '[Game "LEVEL 8"]\n' + head + '[Seed "1"]\n1: draw\n1: discard ZZ\n'
+        with pytest.raises(RecordError) as e:
+            parse(text)
+        assert str(e.value).startswith("line %d (1: discard ZZ): no card ZZ" % text.count("\n"))
+        with pytest.raises(RecordError) as e:  # the line spelt right: the setup's own error
+            parse(text.replace("ZZ", "R5"))
+        assert str(e.value) == setup
+
+
 PICKS = [0, 4, 14, 19, 33, 38, 42, len(BAD) - 1]
 
 

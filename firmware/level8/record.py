@@ -578,8 +578,6 @@ def parse(text):
             continue
         if not seen:
             _fail(n, "a record starts with " + _START)
-        if not in_moves:
-            _check_header(rec, seen)
         in_moves = True
         words = line.split()
         if words[0] in ("deal", "pile"):
@@ -592,10 +590,10 @@ def parse(text):
         raise RecordError(
             "empty record: it needs at least " + _START + " and a Seed or the first round's deal"
         )
-    if not in_moves:
-        _check_header(rec, seen)
-        if "Seed" not in seen:
-            _fail(seen["Game"], "a record gives a Seed or the first round's deal")
+    # the setup as a whole, once every line's form and words are read (as for .l10)
+    _check_header(rec, seen)
+    if not in_moves and "Seed" not in seen:
+        _fail(seen["Game"], "a record gives a Seed or the first round's deal")
     return rec
 
 
