@@ -32,8 +32,9 @@ def main(argv=None):
 
     ap = argparse.ArgumentParser(
         prog="python -m host_sim",
-        description="Level 10 handheld simulator: the Pico firmware on stand-in hardware. "
-        "(`python -m host_sim replay FILE` plays a game record instead.)",
+        description="The handheld simulator: the Pico firmware (Level 10, LEVEL 8, Level Up, "
+        "Level 8: Das Brettspiel) on stand-in hardware. `python -m host_sim replay FILE` plays a "
+        "game record instead; `python -m host_sim level8 check|extend` judges LEVEL 8 combinations.",
     )
     ap.add_argument("--board", default="pico_display", help="board profile: " + ", ".join(boards.names()))
     ap.add_argument("--headless", action="store_true", help="no window: press --press, then --screenshot")
