@@ -469,6 +469,40 @@ def test_a_bots_steps_are_drawn_by_themselves(tmp_path, monkeypatch):
     assert len(frames) == 1
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_each_of_a_persons_turns_starts_on_draw(board, tmp_path):
+    """Whatever the cursor was on when the person's last turn ended (a card discarded), it
+    is on Draw when the next one begins, after the bots' turns, every turn of a round."""
+    from app.level8 import play
+    from ui.level8 import DRAW
+
+    hh, app = power_up(board, str(tmp_path))
+    g = Game(cards.LEVEL8, 3, seed=5, dealer=2)  # seat 0, the person, plays first
+    t = table_of(app, g)
+    now = 0
+    starts = 0
+    while starts < 4 and rules.round_no(g.state) == 1:
+        t = app.screen
+        if not t.mine():
+            now += play.PERIOD
+            app.tick(now)
+            continue
+        assert rules.phase(g.state) == rules.DRAW and t.item(t.focus) == DRAW, starts
+        starts += 1
+        app.key("ok", now)  # Draw
+        if type(app.screen).__name__ == "Menu":
+            app.key("ok", now)  # the draw pile, or the pile offered first
+        t = app.screen
+        i = [k for k in range(t.hn) if t.card(t.order[k]) != cards.SKIP][0]
+        t.focus = i  # the cursor on a card, as a player leaves it
+        app.key("ok", now)  # the card's chooser
+        chooser = app.screen
+        discard = [k for k, item in enumerate(chooser.items) if item[0].startswith("Discard")][0]
+        chooser.focus = discard
+        app.key("ok", now)
+    assert starts == 4
+
+
 def _flash_with(game, people=1):
     from tests.test_store import FakeFlash
 

@@ -32,7 +32,7 @@ def setup(t, app, game, flags, people, strength, message):
     t.me = 0 if people == 1 else NO_SEAT  # the seat whose hand is shown
     t.hidden = False  # the pass screen is up
     t.view = None
-    t.began = None  # (round, seat, phase) of the last start of a person's turn
+    t.began = None  # (round, seat, phase) of the start of the person's turn under way
     settle(t, app)
     survey(t)
     begin(t)
@@ -170,10 +170,13 @@ def choose(t, app, it):
 
 def begin(t):
     """When a person's turn (its draw, or its keeping) begins: the cursor's start."""
+    if not t.mine():  # another's turn, or a round's end: the person's next turn is new
+        t.began = None
+        return
     s = t.state
     ph = layout.phase(s)
     now = (layout.round_no(s), layout.turn(s), ph)
-    if t.mine() and ph != PLAY and now != t.began:
+    if ph != PLAY and now != t.began:
         t.began = now
         start_turn(t)
 
