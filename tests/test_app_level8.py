@@ -503,6 +503,50 @@ def test_each_of_a_persons_turns_starts_on_draw(board, tmp_path):
     assert starts == 4
 
 
+def _skip_given_to(seat, players=2):
+    """A game whose seat `seat` is on turn with a Skip in front of it (L8-5): the seat
+    before it drew and gave it the Skip."""
+    from l8helpers import game_with, give
+
+    giver = (seat - 1) % players
+    hands = ["R1 R2 R3 R4 R5 R6 R7 R8 R9 R10", "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10", "G1 G2 G3 G4 G5 G6 G7 G8 G9 G10"][:players]
+    hands[giver] = "S" + hands[giver][hands[giver].index(" "):]
+    g = game_with(hands, dealer=(giver - 1) % players)
+    g.apply(rules.move(rules.K_DRAW))
+    give(g, seat)
+    assert rules.turn(g.state) == seat and rules.skipped(g.state, seat)
+    return g
+
+
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_a_skipped_person_is_told_before_pressing_and_whom_the_skip_was_for_after(board, tmp_path):
+    """L8-5: a person with a Skip in front of them sees so as their turn begins (the cursor on
+    Draw, which passes the turn); in pass and play the next person's pass screen names the
+    one who was skipped, not "you"."""
+    from ui.level8 import DRAW, HINT
+
+    hh, app = power_up(board, str(tmp_path))
+    t = table_of(app, _skip_given_to(0))  # you against a bot
+    assert t.message == "Skipped: Draw to pass" and t.item(t.focus) == DRAW
+    t.to_item(HINT)
+    app.key("ok", 0)
+    assert app.screen.message == "Hint: you are skipped: Draw passes"
+    app.screen.to_item(DRAW)
+    app.key("ok", 0)
+    assert rules.turn(app.screen.state) == 1 and not rules.skipped(app.screen.state, 0)
+    assert app.screen.message.startswith("You were skipped")
+
+    g = _skip_given_to(1)
+    t = table_of(app, g, people=2)  # pass and play: player 2's turn
+    assert t.hidden
+    app.key("ok", 0)  # past the pass screen
+    assert t.message == "Skipped: Draw to pass" and t.item(t.focus) == DRAW
+    app.key("ok", 0)
+    t = app.screen
+    assert t.hidden and rules.turn(g.state) == 0  # player 1's pass screen
+    assert t.message.startswith("Player 2 was skipped")
+
+
 def _flash_with(game, people=1):
     from tests.test_store import FakeFlash
 

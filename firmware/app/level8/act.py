@@ -40,7 +40,10 @@ def draw(app, t):
     if len(ms) == 1:
         m = ms[0]
         if layout.kind(m) == layout.K_SKIPPED:
-            t.chosen(app, ms, "You are skipped: the Skip goes under the draw pile" if not app.p.mono else "Skipped this turn")
+            # in pass and play the words go to the next person's pass screen: name whom
+            who = t.name(me)
+            said = ("You were" if who == "You" else who + " was") + " skipped"
+            t.chosen(app, ms, said if app.p.mono else said + ": the Skip goes under the draw pile")
         else:
             t.chosen(app, ms)
         return

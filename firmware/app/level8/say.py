@@ -73,6 +73,8 @@ def hint(s, q, steps, name, mono=False):
     k = layout.kind(first[0])
     if k == layout.K_DRAW:
         return "Hint: draw from the draw pile"
+    if k == layout.K_SKIPPED:
+        return "Hint: you are skipped: Draw passes"
     t = "Hint: " + _what(s, q, first, name, True)
     if len(steps) > 1 and k != layout.K_KEEP:
         nxt = steps[1][0]

@@ -183,9 +183,12 @@ def begin(t):
 
 def start_turn(t):
     """Where the cursor starts when a person's turn (or part of it) begins."""
-    ph = layout.phase(t.state)
+    s = t.state
+    ph = layout.phase(s)
     if ph == DRAW:
         t.to_item(DRAW_IT)
+        if layout.skipped(s, layout.turn(s)):  # said before the person presses anything
+            t.message = "Skipped: Draw to pass"
     elif ph == KEEP:
         t.to_item(DONE)
         t.message = "Keep up to 4 cards for the next round, then Done"
