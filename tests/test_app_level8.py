@@ -547,6 +547,29 @@ def test_a_skipped_person_is_told_before_pressing_and_whom_the_skip_was_for_afte
     assert t.message.startswith("Player 2 was skipped")
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_every_line_of_the_laid_combinations_fits_the_screen(board, tmp_path):
+    """Table on the bar: each seat's level and combinations, every line within the screen's
+    width ("Bot 3: level 1, laid out:" is wider than the OLED's 21 columns)."""
+    from l8helpers import discard, game_with, lay
+
+    from ui.level8 import TABLE
+
+    hands = ["R1 R2 R4 R6 R8 R10 O1 O3 O5 O7", "V1 V3 V5 V7 V9 V11 V13 V15 O9 O11", "G1 G2 G3 Y4 Y5 Y6 B7 B9 B11 B13"]
+    g = game_with(hands, dealer=1)  # seat 2, Bot 3, plays first and lays out
+    g.apply(rules.move(rules.K_DRAW))
+    lay(g, "G1 G2 G3/Y4 Y5 Y6")
+    discard(g, "B13")
+    hh, app = power_up(board, str(tmp_path))
+    t = table_of(app, g)
+    t.to_item(TABLE)
+    app.key("ok", 0)
+    lines = app.screen.lines
+    assert any(line.startswith("Bot 3: level 1") for line in lines)
+    assert " ".join(lines).count("laid out:") == 1 and "G1 G2 G3" in " ".join(lines)
+    assert max(len(line) for line in lines) <= app.p.cols - 1, lines
+
+
 def _flash_with(game, people=1):
     from tests.test_store import FakeFlash
 

@@ -18,7 +18,7 @@ def browse(app, t):
         if not layout.laid(s, q):
             lines += wrap(head + ", " + describe_level(layout.reqs(s, q)), width)
             continue
-        lines.append(head + ", laid out:")
+        lines += wrap(head + ", laid out:", width)  # "Bot 3: level 1, laid out:" is 25
         for r in range(len(layout.reqs(s, q))):
             lines += wrap(
                 "- %s: %s"
