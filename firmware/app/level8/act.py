@@ -59,7 +59,7 @@ def draw(app, t):
             w = words.whose(p, me, t.name)
             w = "your" if w == "own" else w
             if app.p.mono:
-                label = "%s: %s pile" % (tokens([c]), w if w == "your" else "P%d" % (p + 1) if t.people > 1 else "B%d" % (p + 1))
+                label = "%s: %s pile" % (tokens([c]), w)  # "G15: Player 2's pile", 20 columns
             else:
                 label = "%s from %s pile" % (cards.name(c), w)
                 label = label[0].upper() + label[1:]
