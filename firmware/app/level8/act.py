@@ -41,8 +41,8 @@ def draw(app, t):
         m = ms[0]
         if layout.kind(m) == layout.K_SKIPPED:
             # in pass and play the words go to the next person's pass screen: name whom
-            who = t.name(me)
-            said = ("You were" if who == "You" else who + " was") + " skipped"
+            who = t.name(me)  # whole phrases: a short one would be interned for good
+            said = "You were skipped" if who == "You" else who + " was skipped"
             t.chosen(app, ms, said if app.p.mono else said + ": the Skip goes under the draw pile")
         else:
             t.chosen(app, ms)
