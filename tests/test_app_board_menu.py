@@ -269,6 +269,7 @@ def test_a_damaged_board_save_gives_a_message_and_a_fresh_start(board_name, tmp_
     app = power_up(board_name, root)
     m = app.screen
     assert m.title == "Games" and "could not be read" in " ".join(m.info)  # told at once
+    assert " ".join(m.info).startswith("The saved Das Brettspiel game")  # on the games menu: which game
     assert app.store.read("bggame") is None
     press = Keys(app)
     to(press, app, "Das Brettspiel")

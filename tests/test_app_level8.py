@@ -167,6 +167,7 @@ def test_a_damaged_save_gives_a_message_and_a_fresh_start(board, tmp_path):
     hh, app = power_up(board, root)
     m = app.screen
     assert m.title == "Games" and "could not be read" in " ".join(m.info)  # told at once
+    assert " ".join(m.info).startswith("The saved LEVEL 8 game")  # on the games menu: which game
     assert app.store.read("l8game") is None
     app.key("down", 0)
     app.key("ok", 0)

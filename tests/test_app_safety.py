@@ -119,6 +119,7 @@ def test_a_damaged_save_gives_a_short_message_and_a_fresh_start(tmp_path, junk):
     assert type(t).__name__ == "Menu" and t.title == "Games"
     if junk:  # an empty pair of files is no save at all, and says nothing
         assert any("removed" in line for line in t.info), t.info
+        assert " ".join(t.info).startswith("The saved Level 10 game could not be read")  # which game
     t.key(app, "ok")  # Level 10
     t = app.screen
     assert [lab[0] for lab in t.items][0] == "New game"  # no Continue for a save that is gone

@@ -123,7 +123,7 @@ def resume(app, asked=False, message=None):
     except ValueError as e:  # Damaged is a ValueError too
         forget("app.level10.restore")
         app.store.clear_damaged(SAVE)
-        app.note = "The saved game could not be read (" + str(e) + "), so it was removed."
+        app.note = "The saved Level 10 game could not be read (" + str(e) + "), so it was removed."
         if asked:
             app.go(menu(app))
         return False

@@ -137,7 +137,7 @@ def resume(app, asked=False):
         g, flags, people, strength = saves.decode(data, game)
     except ValueError as e:  # Damaged is a ValueError too
         app.store.clear_damaged(save)
-        app.note = "The saved game could not be read (" + str(e) + "), so it was removed."
+        app.note = "The saved " + name(game) + " game could not be read (" + str(e) + "), so it was removed."
         if asked:
             app.go(menu(app))
         return False
