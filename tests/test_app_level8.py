@@ -571,6 +571,32 @@ def test_every_line_of_the_laid_combinations_fits_the_screen(board, tmp_path):
     assert max(len(line) for line in lines) <= app.p.cols - 1, lines
 
 
+def test_a_bots_add_says_which_combination_when_the_owner_has_two_of_its_kind():
+    """L8-4: cards are added to any laid combination; the words of a bot's add name it by its
+    cards where its owner laid two of its kind (level 1's two runs), not where one."""
+    from l8helpers import discard, game_with, lay
+
+    from app.level8 import say
+
+    hands = ["R1 R2 R3 Y4 Y5 Y6 B8 B10 B12 B14", "G1 G2 G3 V4 V5 V6 O7 O9 O11 O13", "R15 O15 Y15 G15 B15 V15 R13 O12 Y11 G10"]
+    g = game_with(hands, pile="B11", draw="B1 B2 B3 B4")  # seat 0 first
+    g.apply(rules.move(rules.K_DRAW))
+    lay(g, "R1 R2 R3/Y4 Y5 Y6")
+    discard(g, "B14")
+    g.apply(rules.move(rules.K_DRAW))
+    lay(g, "G1 G2 G3/V4 V5 V6")
+    s = g.state
+    name = {0: "You", 1: "Bot 2", 2: "Bot 3"}.get
+    seven = number_card(1, 7)  # orange 7
+    onto = rules.move(rules.K_ADD, 1, seven)  # your second run, Y4 Y5 Y6
+    assert onto in g.legal_moves()
+    assert say.step(s, 1, [onto], name) == "Bot 2 added orange 7 to your run Y4 Y5 Y6"
+    # a level of two kinds (level 3: a run of 3 and a colour group of 4): the kind says it
+    s[rules.AT_SEATS + rules.S_LEVEL] = 3
+    assert say.step(s, 1, [onto], name) == "Bot 2 added orange 7 to your colour group"
+    assert say.step(s, 1, [rules.move(rules.K_ADD, 0, seven)], name) == "Bot 2 added orange 7 to your run"
+
+
 def _flash_with(game, people=1):
     from tests.test_store import FakeFlash
 

@@ -94,11 +94,11 @@ def card(app, t, i):
             w = "your" if w == "own" else w
             g = layout.group(s, owner, slot % layout.GROUPS_PER_SEAT)
             if app.p.mono:
-                label = "+%s: %s" % (tokens([x]) if wild else "", _short(g))
+                label = "+%s: %s" % (tokens([x]) if wild else "", words.short(g))
             elif wild:
-                label = "Add as %s to %s %s %s" % (tokens([x])[1:], w, words.group_name(s, slot), _short(g))
+                label = "Add as %s to %s %s %s" % (tokens([x])[1:], w, words.group_name(s, slot), words.short(g))
             else:
-                label = "Add to %s %s %s" % (w, words.group_name(s, slot), _short(g))
+                label = "Add to %s %s %s" % (w, words.group_name(s, slot), words.short(g))
             items.append([label, t.pick, m])
         elif k == layout.K_DISCARD and x == c:
             label = "Discard " + (cards.name(c) if not app.p.mono else tokens([c]))
@@ -114,8 +114,3 @@ def card(app, t, i):
     app.go(Menu(title, items, back=t.close))
 
 
-def _short(g):
-    """A laid group in a few characters: R3-R6, 7s (set), or its cards."""
-    if len(g) <= 3:
-        return tokens(g)
-    return tokens([g[0]]) + ".." + tokens([g[-1]])

@@ -3,7 +3,7 @@ before, in pass and play) did, and a hint. Loaded only to say it."""
 
 from level8 import cards, layout
 
-from app.level8.words import group_name, whose
+from app.level8.words import group_name, short, whose
 from ui.level8 import by_number, tokens
 
 
@@ -32,13 +32,15 @@ def _what(s, q, step, name, hint=False):
         return ("lay out: %s" if hint else "laid out: %s") % laid
     if k == layout.K_ADD:
         slot = layout.target(m)
-        w = whose(slot // layout.GROUPS_PER_SEAT, q, name)
+        owner = slot // layout.GROUPS_PER_SEAT
+        w = whose(owner, q, name)
         w = "your" if hint and w == "own" else w
-        return ("add %s to %s %s" if hint else "added %s to %s %s") % (
-            cards.name(layout.card(m)),
-            w,
-            group_name(s, slot),
-        )
+        what = group_name(s, slot)
+        reqs = layout.reqs(s, owner)
+        r = slot % layout.GROUPS_PER_SEAT
+        if [kind for kind, _ in reqs].count(reqs[r][0]) > 1:  # which of two runs, say
+            what += " " + short(layout.group(s, owner, r))
+        return ("add %s to %s %s" if hint else "added %s to %s %s") % (cards.name(layout.card(m)), w, what)
     if k == layout.K_DISCARD:
         return ("discard " if hint else "discarded ") + cards.name(layout.card(m))
     if k == layout.K_GIVE:

@@ -5,6 +5,7 @@ from level8 import layout
 from level8.levels import KIND_NAMES
 
 from compat import const
+from ui.level8 import tokens
 
 _KINDS = const(("run", "set", "colour group"))  # by requirement kind (levels.RUN, SET, COLOUR)
 
@@ -21,3 +22,10 @@ def group_name(s, slot):
     owner = slot // layout.GROUPS_PER_SEAT
     kind = layout.reqs(s, owner)[slot % layout.GROUPS_PER_SEAT][0]
     return _KINDS[kind] if kind < len(_KINDS) else KIND_NAMES[kind]
+
+
+def short(g):
+    """A laid group in a few characters: its cards, or its first and last (R3..R6)."""
+    if len(g) <= 3:
+        return tokens(g)
+    return tokens([g[0]]) + ".." + tokens([g[-1]])
