@@ -76,6 +76,9 @@ class Checker:
             return
         self.last = s
         assert referee.state_problem(bytearray(s)) is None
+        if rules.phase(s) == rules.WON:  # a bot's winning step: on show, not saved, as the
+            assert t.ending  # standings follow it (a power cut plays that step again)
+            return
         data = self.store.read("l8game" if rules.game(s) == cards.LEVEL8 else "lugame")
         g, flags, people, strength = saves.decode(data, rules.game(s))
         assert bytes(g.state) == s and people == t.people and strength == t.strength
@@ -468,6 +471,78 @@ def test_a_bots_steps_are_drawn_by_themselves(tmp_path, monkeypatch):
         now += 10
         app.tick(now)
     assert len(frames) == 1
+
+
+def _bot_goes_out(level):
+    """You and Bot 2 (on `level`), Bot 2 first with ten cards that lay that level: on level 5
+    it lays them all and discards the card it drew, going out (L8-7); on level 8 laying it
+    out wins the game (L8-8)."""
+    from l8helpers import game_with
+
+    hand = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10" if level == 5 else "R1 O1 Y1 R2 O2 Y2 R3 O3 Y3 G3"
+    return game_with(["G11 G12 G13 G14 G15 B11 B12 B13 B14 V15", hand], draw="V12", dealer=0, levels=[1, level])
+
+
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+@pytest.mark.parametrize("level", [5, 8])
+@pytest.mark.parametrize("press", [False, True])
+def test_a_bots_step_that_ends_the_round_or_the_game_is_shown_before_what_follows(board, level, press, tmp_path, monkeypatch):
+    """L8-7, L8-8: the bot's step that ends a round (its discard, said with "went out") or
+    the game (level 8 laid out) is on the table for a bot's step's time before the round's
+    end or the standings cover it by themselves; OK goes on at once."""
+    from app.level8 import play
+
+    hh, app = power_up(board, str(tmp_path))
+    t = table_of(app, _bot_goes_out(level))
+    app.render()
+    frames = []
+    render = App.render
+
+    def look(a):  # each frame as drawn
+        render(a)
+        sc = a.screen
+        if type(sc).__name__ == "Table":
+            frames.append((rules.phase(sc.state), sc.view.over, sc.message))
+        else:
+            frames.append((None, None, sc.title))
+
+    monkeypatch.setattr(App, "render", look)
+    now = 0
+    while rules.phase(t.state) not in (rules.OVER, rules.WON):
+        assert rules.turn(t.state) == 1 and now < 20 * play.PERIOD
+        now += 10
+        app.tick(now)
+    end = rules.phase(t.state)
+    if end == rules.OVER:
+        assert rules.ender(t.state) == 1
+        assert frames[-1] == (end, False, "Bot 2 discarded violet 12 and went out")
+    else:  # laying level 8 out wins at once
+        assert rules.winner(t.state) == 1
+        assert frames[-1][:2] == (end, False) and frames[-1][2].startswith("Bot 2 laid out: ")
+    # saved: the round's end; a win is not, so a power cut plays the bot's step again
+    saved = saves.decode(app.store.read("l8game"), cards.LEVEL8)[0].state
+    assert rules.phase(saved) == (rules.OVER if end == rules.OVER else rules.PLAY)
+    shown = len(frames)
+    if press:
+        app.key("ok", now)
+        now += 10
+        app.tick(now)
+    else:
+        for _ in range(play.PERIOD // 10 - 2):  # the step stays on show
+            now += 10
+            app.tick(now)
+        assert len(frames) == shown and app.screen is t
+        for _ in range(3):
+            now += 10
+            app.tick(now)
+    # then what follows, drawn by itself
+    assert frames[-1] != frames[shown - 1]
+    if end == rules.OVER:
+        assert app.screen is t and frames[-1][:2] == (rules.OVER, True)
+        app.key("ok", now)  # the next round dealt
+        assert rules.round_no(t.state) == 2 and rules.phase(t.state) == rules.DRAW
+    else:
+        assert frames[-1] == (None, None, "Bot 2 won") and app.store.read("l8game") is None
 
 
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])

@@ -194,7 +194,7 @@ def _l8_screens():
         ),
         "l8_browse": lambda: l8("LEVEL 8", 4, 1, False, mine(rules.DRAW), "down", "ok"),
         "l8_round_end": lambda: l8(
-            "LEVEL 8", 4, 1, False, on_l8_table(lambda t, s: rules.phase(s) == rules.OVER)
+            "LEVEL 8", 4, 1, False, on_l8_table(lambda t, s: rules.phase(s) == rules.OVER and not t.ending)
         ),
         "l8_keep": lambda: l8(
             "Level Up",

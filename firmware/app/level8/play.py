@@ -12,14 +12,15 @@ Skip; app/level8/act.py), or keeps it at a round's end (L8-9). The choosers are 
 screens that come back here.
 
 A bot's turn is shown a step at a time, each for PERIOD ms of app time (OK: at once):
-its draw, its level laid out, each card added, its discard or the Skip it gives. The
+its draw, its level laid out, each card added, its discard or the Skip it gives; the
+step that ends the round or the game too (`ending`), before what follows covers it. The
 phase OVER (a round has ended) shows who went out and who moved up until a person
 presses OK, which deals the next round. The game is saved after every person's move
 and every bot's step, with who plays which seat (app/level8/saves.py).
 """
 
 from level8 import layout
-from level8.layout import OVER
+from level8.layout import OVER, WON
 
 from app.level8 import forget, let_go, unload
 from app.level8.seat import Seat
@@ -86,7 +87,7 @@ class Table(Seat):
         if k == "back":
             self.open_menu(app)
             return
-        if layout.phase(s) == OVER:
+        if layout.phase(s) == OVER and not self.ending:
             if k == "ok":
                 self.commit(app, [layout.move(layout.K_NEXT)], "")
             return
@@ -112,6 +113,12 @@ class Table(Seat):
         if not app.awake or self.hidden:
             return False
         s = self.state
+        if self.ending and ticks_diff(now, self.due) >= 0:
+            # a bot's step that ended the round or the game, seen long enough (OK: at once)
+            self.ending = False
+            if layout.phase(s) == WON:
+                app.game().finish(app, self)
+            return True
         if not layout.turning(s) or not self.bot(layout.actor(s)):
             return False
         if ticks_diff(now, self.due) < 0:

@@ -33,6 +33,7 @@ def setup(t, app, game, flags, people, strength, message):
     t.hidden = False  # the pass screen is up
     t.view = None
     t.began = None  # (round, seat, phase) of the start of the person's turn under way
+    t.ending = False  # a bot's step that ended the round or the game, on show until `due`
     settle(t, app)
     survey(t)
     begin(t)
@@ -196,23 +197,32 @@ def start_turn(t):
         t.focus = t.hn
 
 
-def after_change(t, app):
+def after_change(t, app, bot=NO_SEAT):
+    """The table after a move; `bot`: the bot whose step it was. A bot's step that ends the
+    round or the game stays on show for a bot's step's time (`Table.tick`) before the
+    round's end or the standings cover it: otherwise its last discard would never be seen."""
     s = t.state
-    if layout.phase(s) == WON:
+    ph = layout.phase(s)
+    t.ending = bot != NO_SEAT and ph in (OVER, WON)
+    if t.ending and t.message and layout.ender(s) == bot:
+        t.message += " and went out"
+    if ph == WON and not t.ending:
         app.game().finish(app, t)  # the menus: reached through the app, not imported
         return
     settle(t, app)
     survey(t)
     begin(t)
-    if t.mine() and layout.phase(s) == PLAY and t.focus >= t.hn:
+    if t.mine() and ph == PLAY and t.focus >= t.hn:
         t.focus = 0
-    if not t.bot(layout.actor(s)) or layout.phase(s) == OVER:
+    if not t.bot(layout.actor(s)) or ph in (OVER, WON):
         unload()
     # the move on the screen first (the rules' code still loaded, which its drawing may
     # read: the card games' levels), then its save, which lets the rules go; then, in the
     # card games, on a hand that may lay out, the best layout is looked for (ahead.py)
-    mine = t.mine() and layout.phase(s) == PLAY and not layout.laid(s, t.me)
-    if layout.game(s) != 2 and (mine or getattr(t, "ahead", None)):
+    mine = t.mine() and ph == PLAY and not layout.laid(s, t.me)
+    if ph == WON:  # no save: a power cut before the standings plays the bot's step again
+        app.later(lambda app: t.rest())
+    elif layout.game(s) != 2 and (mine or getattr(t, "ahead", None)):
         from app.level8 import ahead
 
         app.later(ahead.after(t))
@@ -228,6 +238,8 @@ def commit(t, app, ms, said):
     then without listing them again."""
     legal = getattr(t, "listed", None)
     t.listed = None
+    q = layout.actor(t.state)
+    bot = q if t.bot(q) else NO_SEAT
     for m in ms:
         g = t.game
         known = False
@@ -245,4 +257,4 @@ def commit(t, app, ms, said):
         else:
             g.apply(m)
     t.message = said or None
-    after_change(t, app)
+    after_change(t, app, bot)

@@ -57,7 +57,7 @@ def begin(view, p, t, full, n):
     again on a full draw), a cleared screen and the n lines forgotten after a full draw or
     after the round's end; the state to draw, None when the round's end was handled."""
     s = t.state
-    if layout.phase(s) == layout.OVER:
+    if layout.phase(s) == layout.OVER and not t.ending:
         if full or not view.over:
             view.over = True
             view.draw_over(p, t, s)
