@@ -672,6 +672,61 @@ def test_a_bots_add_says_which_combination_when_the_owner_has_two_of_its_kind():
     assert say.step(s, 1, [rules.move(rules.K_ADD, 0, seven)], name) == "Bot 2 added orange 7 to your run"
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+@pytest.mark.parametrize("people", [1, 3])
+def test_a_cards_chooser_says_whose_combination_and_a_long_one_by_its_kind(board, people, tmp_path):
+    """L8-3, L8-4: a card's add items name the combination's owner on every board, and a
+    combination of more than three cards by what it is: a run by its ends, a set by its
+    number and size, a colour group by its colour and size (not "G5..G13", which reads
+    as a run). On the OLED a label past its 21 columns shortens a person's name ("P2's")."""
+    from l8helpers import c, discard, game_with, lay
+
+    hands = [
+        "R1 R2 R3 G5 G9 G11 G13 W G15 V15",  # level 3: a run of 3 and 4 cards of a colour
+        "R4 O4 R7 O7 Y7 V7 R8 O8 Y8 V1",  # level 6: a set of 2 and two of 3 (laid: 2, 4, 3)
+        "O5 Y6 G7 B8 V9 R10 O11 Y1 Y2 Y3",  # level 5: a run of 7
+    ]
+    g = game_with(hands, draw="B7 V2 V3 Y14", levels=[3, 6, 5])
+    for groups, out in (("R1 R2 R3/G5 G9 G11 G13", "V15"), ("R4 O4/R7 O7 Y7 V7/R8 O8 Y8", "V2"), ("O5 Y6 G7 B8 V9 R10 O11", "V3")):
+        g.apply(rules.move(rules.K_DRAW))
+        lay(g, groups)
+        discard(g, out)
+    g.apply(rules.move(rules.K_DRAW))  # your hand: W G15 B7 Y14
+    hh, app = power_up(board, str(tmp_path))
+    t = table_of(app, g, people=people)
+    if people > 1:
+        app.key("ok", 0)  # past the pass screen
+    mono = board == "oled_128x64"
+
+    def add(value, q, kind, short):
+        w = "your" if q == 0 else ("Bot %d's" if people == 1 else "Player %d's") % (q + 1)
+        if not mono:
+            return ("Add as %s to %s %s %s" % (value, w, kind, short)) if value else "Add to %s %s %s" % (w, kind, short)
+        label = "+%s%s %s" % ("W%s " % value if value else "", w, short)
+        return label if len(label) <= 21 else label.replace("Player ", "P")
+
+    want = {
+        "G15": ["Discard " + ("G15" if mono else "green 15"), add("", 0, "colour group", "green x4")],
+        "B7": ["Discard " + ("B7" if mono else "blue 7"), add("", 1, "set", "7s x4")],
+        "W": ["Discard " + ("W" if mono else "a wild")] + sorted([
+            add("4", 0, "run", "R1 R2 R3"), add("G", 0, "colour group", "green x4"), add("4", 1, "set", "R4 O4"),
+            add("7", 1, "set", "7s x4"), add("8", 1, "set", "R8 O8 Y8"), add("4", 2, "run", "O5..O11"),
+            add("12", 2, "run", "O5..O11"),
+        ]),
+    }
+    if mono and people > 1:  # what shortening gives
+        assert "+W12 P3's O5..O11" in want["W"] and "+Player 2's 7s x4" in want["B7"]
+    hand = rules.hand(g.state, t.me)
+    for token, items in want.items():
+        t.focus = next(pos for pos in range(t.hn) if hand[t.item(pos)] == c(token)[0])
+        app.key("ok", 0)
+        got = [it[0] for it in app.screen.items]
+        assert [got[0]] + sorted(got[1:]) == items
+        assert all(len(label) <= 21 for label in got) or not mono
+        app.key("back", 0)
+        t = app.screen
+
+
 def _flash_with(game, people=1):
     from tests.test_store import FakeFlash
 

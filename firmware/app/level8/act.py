@@ -92,13 +92,15 @@ def card(app, t, i):
             owner = slot // layout.GROUPS_PER_SEAT
             w = words.whose(owner, me, t.name)
             w = "your" if w == "own" else w
-            g = layout.group(s, owner, slot % layout.GROUPS_PER_SEAT)
-            if app.p.mono:
-                label = "+%s: %s" % (tokens([x]) if wild else "", words.short(g))
+            g = words.short(s, slot)
+            if app.p.mono:  # "+W7 Bot 3's R3..R6": 21 columns, a person's name shortened
+                label = "+%s%s %s" % (tokens([x]) + " " if wild else "", w, g)
+                if len(label) > 21:
+                    label = label.replace("Player ", "P")
             elif wild:
-                label = "Add as %s to %s %s %s" % (tokens([x])[1:], w, words.group_name(s, slot), words.short(g))
+                label = "Add as %s to %s %s %s" % (tokens([x])[1:], w, words.group_name(s, slot), g)
             else:
-                label = "Add to %s %s %s" % (w, words.group_name(s, slot), words.short(g))
+                label = "Add to %s %s %s" % (w, words.group_name(s, slot), g)
             items.append([label, t.pick, m])
         elif k == layout.K_DISCARD and x == c:
             label = "Discard " + (cards.name(c) if not app.p.mono else tokens([c]))

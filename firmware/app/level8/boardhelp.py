@@ -10,7 +10,7 @@ The two spaces: choose one of the two spaces reached. Both pieces go there and y
 
 Actions: +1 card: the top of the draw pile or of any discard pile. +2 cards: that twice, the second after seeing the first. Card and again: a card, then a whole further turn (none if the first ends the round). Swap 1-3: discard 1 to 3 cards, then draw one more than that. All draw: everyone draws a card, you first. Joker: a joker from its stack (none left: any pile's top). Ask: name a number or a colour and a direction; the first player that way holding one gives you one and draws another (nobody: take any pile's top). Steal: every other player shows up to 3 cards; take one (its owner draws another). Any action (a star, the start too): choose another action; your pieces move on to its next free space.
 
-Jokers stand for any card; once laid, a joker's value stays. A set of 6 or more or a run from 1 to 15 is full, yet still takes jokers. Once you have laid out and every laid combination is full, you may end by discarding two cards. When no card left can ever be added, the round ends with nobody out and everyone goes up 1.
+Jokers stand for any card; once laid, a joker's value stays. Cards are written by colour letter and number: R7 is red 7 (R O Y G B V), W a joker; a laid joker shows its value: W7 stands for a 7, WG for green. A set of 6 or more or a run from 1 to 15 is full, yet still takes jokers. Once you have laid out and every laid combination is full, you may end by discarding two cards. When no card left can ever be added, the round ends with nobody out and everyone goes up 1.
 
 Sides: on New game each player chooses a side of the level cards: 1 star (easier) or 2 stars (harder).
 

@@ -6,6 +6,8 @@ Levels: 1) two runs of 3; 2) four pairs; 3) a run of 3 + 4 cards of one colour; 
 
 A run is numbers in a row (any colours, no 15 to 1). A set is cards of one number. A colour group is cards of one colour. A wild stands for any number or colour (never a Skip); once laid, its value stays.
 
+Cards are written by colour letter and number: R7 is red 7 (R O Y G B V). W is a wild, S a Skip. A laid wild shows its value: W7 stands for a 7, WG for green. A long run shows its ends (R3..R6), a long set its number and size (7s x4), a colour group its colour and size (green x5).
+
 Your turn: Draw, from the draw pile or the top of any discard pile. Then, if you can, lay out your whole level (Lay out shows the best ways your hand can). Once laid out, you may add cards to any laid combination: choose a card in your hand. End by choosing a card to discard, or a Skip to give to a player who has none in front of them: they miss their next turn.
 
 The round ends when someone gets rid of their last card: they go up 2 levels, everyone else who laid out goes up 1. Laying out level 8 wins at once; so does going out after laying out level 7.

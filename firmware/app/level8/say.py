@@ -39,7 +39,7 @@ def _what(s, q, step, name, hint=False):
         reqs = layout.reqs(s, owner)
         r = slot % layout.GROUPS_PER_SEAT
         if [kind for kind, _ in reqs].count(reqs[r][0]) > 1:  # which of two runs, say
-            what += " " + short(layout.group(s, owner, r))
+            what += " " + short(s, slot)
         return ("add %s to %s %s" if hint else "added %s to %s %s") % (cards.name(layout.card(m)), w, what)
     if k == layout.K_DISCARD:
         return ("discard " if hint else "discarded ") + cards.name(layout.card(m))

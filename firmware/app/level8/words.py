@@ -1,8 +1,8 @@
 """Words the table's choosers and messages share: whose a pile or a combination is, and a
 combination's kind. Loaded with the chooser or the message that says them."""
 
-from level8 import layout
-from level8.levels import KIND_NAMES
+from level8 import cards, layout
+from level8.levels import COLOUR, KIND_NAMES, SET
 
 from compat import const
 from ui.level8 import tokens
@@ -24,8 +24,19 @@ def group_name(s, slot):
     return _KINDS[kind] if kind < len(_KINDS) else KIND_NAMES[kind]
 
 
-def short(g):
-    """A laid group in a few characters: its cards, or its first and last (R3..R6)."""
-    if len(g) <= 3:
+def short(s, slot):
+    """Laid combination `slot` in a few characters: up to three cards as they are (R3 O3
+    Y3); more, a run's first and last (R3..R6), a set's number and size (7s x4), a colour
+    group's colour and size (green x5): a first and last would read as a run's."""
+    owner = slot // layout.GROUPS_PER_SEAT
+    r = slot % layout.GROUPS_PER_SEAT
+    g = layout.group(s, owner, r)
+    n = len(g)
+    if n <= 3:
         return tokens(g)
+    kind = layout.reqs(s, owner)[r][0]
+    if kind == SET:
+        return "%ds x%d" % (cards.number(g[0]), n)
+    if kind == COLOUR:
+        return "%s x%d" % (cards.COLOUR_NAMES[cards.colour(g[0])], n)
     return tokens([g[0]]) + ".." + tokens([g[-1]])
