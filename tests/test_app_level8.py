@@ -579,6 +579,34 @@ def test_each_of_a_persons_turns_starts_on_draw(board, tmp_path):
     assert starts == 4
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+@pytest.mark.parametrize("people", [1, 2])
+def test_the_card_just_drawn_has_the_cursor_and_is_named_when_it_came_face_down(board, people, tmp_path):
+    """L8-4: after drawing, the cursor is on the card that came in, wherever the hand's order
+    puts it; a card from the draw pile is named ("You drew yellow 14"), a pile's top, which
+    the person chose, is not."""
+    from l8helpers import c, game_with
+
+    hands = ["R1 R2 R3 G5 G9 G11 G13 B2 G15 V15", "R4 O4 R7 O7 Y7 V7 R8 O8 Y8 V1"]
+    for pile, (want, message) in (
+        (False, ("Y14", "%s drew yellow 14" % ("You" if people == 1 else "Player 1"))),
+        (True, ("B15", None)),
+    ):
+        hh, app = power_up(board, str(tmp_path / str(pile)))
+        t = table_of(app, game_with(hands, draw="Y14"), people=people)
+        if people > 1:
+            app.key("ok", 0)  # past the pass screen
+        t.to_item(100)  # Draw
+        app.key("ok", 0)
+        m = app.screen
+        m.focus = next(i for i, it in enumerate(m.items) if (rules.kind(it[2]) == rules.K_TAKE) == pile)
+        app.key("ok", 0)
+        t = app.screen
+        hand = rules.hand(t.state, t.me)
+        assert hand[t.item(t.focus)] == c(want)[0] and t.message == message
+        assert 0 < t.focus < t.hn - 1  # neither end: the hand's order put it among the others
+
+
 def _skip_given_to(seat, players=2):
     """A game whose seat `seat` is on turn with a Skip in front of it (L8-5): the seat
     before it drew and gave it the Skip."""

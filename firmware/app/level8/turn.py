@@ -240,6 +240,8 @@ def commit(t, app, ms, said):
     t.listed = None
     q = layout.actor(t.state)
     bot = q if t.bot(q) else NO_SEAT
+    k = layout.kind(ms[0])
+    before = bytes(layout.hand(t.state, q)) if t.mine() and (k == layout.K_DRAW or k == layout.K_TAKE) else None
     for m in ms:
         g = t.game
         known = False
@@ -258,3 +260,20 @@ def commit(t, app, ms, said):
             g.apply(m)
     t.message = said or None
     after_change(t, app, bot)
+    if before is not None and t.mine():
+        drawn(t, before, k == layout.K_DRAW)
+
+
+def drawn(t, before, blind):
+    """The cursor on the card a person just drew, found where the hand `before` and the
+    hand now first differ (a card drawn is put in, the others keep their order); named
+    when it came face down (`blind`)."""
+    h = layout.hand(t.state, t.me)
+    i = 0
+    while i < len(before) and h[i] == before[i]:
+        i += 1
+    for pos in range(t.hn):
+        if t.order[pos] == i:
+            t.focus = pos
+    if blind:
+        t.message = "%s drew %s" % (t.name(t.me), cards.name(h[i]))
