@@ -1157,3 +1157,30 @@ def test_new_game_loads_what_start_needs_while_it_is_read_on_a_colour_board(boar
         assert [n for n in want if n in before] == []
     else:
         assert "level8.game" in before and "app.level8.play" in before
+
+
+@pytest.mark.parametrize("row", ["Level 10", "LEVEL 8", "Level Up", "Das Brettspiel"])
+@pytest.mark.parametrize("saved", [False, True])
+def test_a_games_menu_comes_back_on_the_row_left(row, saved, tmp_path):
+    """Back from Statistics, How to play, New game (and Level 10's Settings), a game's menu
+    has the cursor on that row again, with a saved game's Continue above it or not."""
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    games = app.screen
+    while games.items[games.focus][0] != row:
+        app.key("down", 0)
+    app.key("ok", 0)
+    if saved:  # a game on flash (read only by Continue): the menu made again shows Continue
+        file = {"Level 10": "game", "LEVEL 8": "l8game", "Level Up": "lugame", "Das Brettspiel": "bggame"}[row]
+        app.store.write(file, b"not read until Continue")
+        app.go(app.game().menu(app))
+    m = app.screen
+    assert (m.items[0][0] == "Continue") == saved
+    for label in ["Statistics", "How to play", "New game"] + (["Settings"] if row == "Level 10" else []):
+        while m.items[m.focus][0] != label:
+            app.key("down", 0)
+        app.key("ok", 0)
+        assert app.screen is not m
+        app.key("back", 0)
+        m = app.screen
+        assert m.items[m.focus][0] == label
+        app.key("down", 0)  # away from it, so the next row is walked to again

@@ -48,6 +48,13 @@ class Menu(Screen):
         lab = self.items[i][0]
         return lab if isinstance(lab, str) else lab()
 
+    def to(self, label):
+        """The focus on the item `label`: the row a page opened from it comes back to."""
+        for i in range(len(self.items)):
+            if self.items[i][0] == label:
+                self.focus = i
+        return self
+
     def key(self, app, k):
         n = len(self.items)
         if k == "up" or k == "left":

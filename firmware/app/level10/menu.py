@@ -40,7 +40,7 @@ def menu(app):
 def _settings(app):
     from app.setup import settings_screen
 
-    settings_screen(app, back=lambda a: a.go(menu(a)))
+    settings_screen(app, back=lambda a: a.go(menu(a).to("Settings")))
 
 
 # starting and resuming
@@ -137,7 +137,7 @@ def new_game(app):
     """The New game menu (app/level10/newgame.py: loaded only while it is open)."""
     from app.level10.newgame import NewGame
 
-    app.go(NewGame(app, start, lambda a: a.go(menu(a))))
+    app.go(NewGame(app, start, lambda a: a.go(menu(a).to("New game"))))
 
 
 def let_table_go():
@@ -258,7 +258,7 @@ def show_stats(app):
     lines += wrap("Games where Undo or a hint was used count as assisted and set no records.", width)
     lines += wrap("Only solo games are counted: games with bots or pass and play are not.", width)
     forget("app.level10.stats")
-    app.go(Pager("Statistics", lines, lambda a: a.go(menu(a))))
+    app.go(Pager("Statistics", lines, lambda a: a.go(menu(a).to("Statistics"))))
 
 
 def show_help(app):
@@ -267,4 +267,4 @@ def show_help(app):
 
     lines = Lines(h.TEXT % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
     forget("app.level10.help", "app.pages")  # the text is only needed while reading it
-    app.go(Pager("How to play", lines, lambda a: a.go(menu(a))))
+    app.go(Pager("How to play", lines, lambda a: a.go(menu(a).to("How to play"))))

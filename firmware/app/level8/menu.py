@@ -172,7 +172,7 @@ def _ready(app):
 def _back(app):
     """Back from New game: what it loaded for Start goes."""
     _table_gone()
-    app.go(menu(app))
+    app.go(menu(app).to("New game"))
 
 
 def menu_again(app):
@@ -263,7 +263,7 @@ def show_stats(app):
     )
     title = name(game) + " statistics"
     # a colour board's title is drawn twice as large: 19 characters fit
-    app.go(Pager(title if width > 30 and len(title) < 20 else "Statistics", lines, lambda a: a.go(menu(a))))
+    app.go(Pager(title if width > 30 and len(title) < 20 else "Statistics", lines, lambda a: a.go(menu(a).to("Statistics"))))
 
 
 def show_help(app):
@@ -278,4 +278,4 @@ def show_help(app):
 
     lines = Lines(text % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
     forget("app.level8.help", "app.level8.boardhelp", "app.pages")
-    app.go(Pager("How to play", lines, lambda a: a.go(menu(a))))
+    app.go(Pager("How to play", lines, lambda a: a.go(menu(a).to("How to play"))))
