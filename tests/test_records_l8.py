@@ -690,8 +690,15 @@ def test_replay_tool_knows_a_record_by_its_header_not_its_name(tmp_path):
     f.write_text("# not what the name says\n\n" + text_of("l8-skip-last.l8"))
     out = replay_cli(str(f))
     assert out.returncode == 0 and json.loads(out.stdout)["game"] == "LEVEL 8"
-    out = replay_cli("-", stdin=b'[Game "Level 8"]\n[Seed "1"]\n')  # not our spelling: a .l10 error
-    assert out.returncode == 2 and out.stderr.startswith(b"line 1: this is a record of Level 8, not Level 10")
+    # a game neither format reads: named, with the games read and the spelling meant
+    reads = "replay reads records of Level 10, LEVEL 8, Level Up and Level 8: Das Brettspiel\n"
+    for text, said in (
+        ('# a comment first\n[Game "Level 8"]\n[Seed "1"]\n', 'line 2: this is a record of Level 8 (did you mean "LEVEL 8"?); '),
+        ('[Game "level up"]\n', 'line 1: this is a record of level up (did you mean "Level Up"?); '),
+        ('[Game "Uno"]\n[Seed "1"]\n', "line 1: this is a record of Uno; "),
+    ):
+        out = replay_cli("-", stdin=text.encode())
+        assert out.returncode == 2 and out.stdout == b"" and out.stderr.decode() == said + reads
 
 
 def test_replay_tool_reads_an_l8_record_from_standard_input():
