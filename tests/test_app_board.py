@@ -219,6 +219,28 @@ def test_each_actions_chooser_offers_its_legal_moves_only(phase, tmp_path):
     assert type(app.screen).__name__ == "Table" and bytes(app.screen.state) == bytes(g.state)
 
 
+@pytest.mark.parametrize("phase", [board.PICK, board.GIVE, board.STEAL])
+def test_the_oled_choosers_name_a_bot_whole_not_as_a_card(phase, tmp_path):
+    """On the OLED a seat in a board step's chooser is "Bot 3" (a pile "R7: Bot 3's pile"),
+    never "B3", which reads as blue 3; the person's own pile is "your"."""
+    import re
+
+    g = _reach(phase, cond=lambda s: phase != board.PICK or any(rules.pile_top(s, q) != 255 for q in (1, 2)))
+    assert g is not None
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    assert table(app, g).mine()
+    app.key("ok", 0)
+    m = app.screen
+    texts = [m.title] + [it[0] for it in m.items]
+    assert any("Bot " in x for x in texts), texts
+    if phase == board.PICK:
+        assert all(re.fullmatch(r"\S+: (your|Bot \d's) pile", x) for x in texts[1:] if "pile (" not in x), texts
+    elif phase == board.GIVE:
+        assert re.match(r"Give Bot \d ", m.title)
+    else:
+        assert all(re.fullmatch(r"\S+ from Bot \d", x) for x in texts[1:]), texts
+
+
 def test_the_screens_copies_of_the_board_rules_constants_are_the_rules_own():
     """The board game's screens copy level8.board's phases, move kinds and state offsets as
     private compile-time constants (a public name costs heap on a Pico, and loading the

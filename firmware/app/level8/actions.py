@@ -61,7 +61,7 @@ def open(app, t, ph, pick):
                 p = layout.target(m)
                 c = layout.pile_top(s, p)
                 if mono:
-                    label = "%s: %s pile" % (tokens([c]), "your" if p == t.me else _short(t, p))
+                    label = "%s: %s pile" % (tokens([c]), "your" if p == t.me else _short(t, p) + "'s")
                 else:
                     label = "%s from %s pile" % (cards.name(c), "your" if p == t.me else t.name(p) + "'s")
                     label = label[0].upper() + label[1:]
@@ -104,8 +104,10 @@ def open(app, t, ph, pick):
 
 
 def _short(t, p):
-    """A seat's name in two characters (the OLED's), as the card play's choosers write it."""
-    return ("P%d" if t.people > 1 else "B%d") % (p + 1)
+    """A seat's name on the OLED: a person's in pass and play in two characters ("P2"), a
+    bot's whole ("Bot 3": "B3" would read as blue 3, as a card is written)."""
+    n = t.name(p)
+    return "P%d" % (p + 1) if n[0] == "P" else n
 
 
 def _card(c, mono):
