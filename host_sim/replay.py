@@ -88,7 +88,7 @@ def main_text(text):
             return 2
         print(to_json(summary_l8(game8)))
         return 0
-    other = _other_game(text, l8record.GAMES)
+    other = _other_game(text)
     if other:
         print(one_line(other), file=sys.stderr)
         return 2
@@ -101,29 +101,25 @@ def main_text(text):
     return 0
 
 
-def _other_game(text, l8_games):
+def _other_game(text):
     """The error for a record whose first line names a game neither format reads (the
     `.l10` parser would only say it is not Level 10), with the spelling meant where the
     name differs from one only in case; None for any other text."""
-    n = 0
-    for raw in text.split("\n"):
-        n += 1
-        line = raw.strip()
-        if not line or line[0] == "#":
-            continue
-        if not (line.startswith('[Game "') and line.endswith('"]')):
-            return None
-        value = line[7:-2]
-        known = ("Level 10",) + tuple(l8_games)
-        if value in known:
-            return None
-        hint = ""
-        for name in known:
-            if name.lower() == value.lower():
-                hint = ' (did you mean "%s"?)' % name
-        return 'line %d: this is a record of %s%s; replay reads records of %s' % (
-            n, value, hint, ", ".join(known[:-1]) + " and " + known[-1])
-    return None
+    from level8 import record as l8record
+
+    n, line = l8record.first_line(text)
+    if not (line.startswith('[Game "') and line.endswith('"]')):
+        return None
+    value = line[7:-2]
+    known = ("Level 10",) + tuple(l8record.GAMES)
+    if value in known:
+        return None
+    hint = ""
+    for name in known:
+        if name.lower() == value.lower():
+            hint = ' (did you mean "%s"?)' % name
+    return "line %d: this is a record of %s%s; replay reads records of %s" % (
+        n, value, hint, ", ".join(known[:-1]) + " and " + known[-1])
 
 
 _PHASES = ("draw", "play", "round over", "keep", "won")

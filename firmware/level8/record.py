@@ -471,14 +471,20 @@ def _number(value, tag, n, low, high):
     return v
 
 
+def first_line(text):
+    """(number, line) of the text's first line that is not blank or a comment, stripped;
+    (0, "") for none."""
+    for n, raw in enumerate(text.split("\n")):
+        line = raw.strip()
+        if line and line[0] != "#":
+            return n + 1, line
+    return 0, ""
+
+
 def is_record(text):
     """True when the text's first line that is not blank or a comment opens a `.l8`
     record ([Game "LEVEL 8"], [Game "Level Up"] or [Game "Level 8: Das Brettspiel"])."""
-    for raw in text.split("\n"):
-        line = raw.strip()
-        if line and line[0] != "#":
-            return line in ('[Game "LEVEL 8"]', '[Game "Level Up"]', '[Game "Level 8: Das Brettspiel"]')
-    return False
+    return first_line(text)[1] in ('[Game "LEVEL 8"]', '[Game "Level Up"]', '[Game "Level 8: Das Brettspiel"]')
 
 
 def _order_line(rec, word, toks, n, seen):
