@@ -909,6 +909,11 @@ def test_a_new_game_is_saved_once_its_first_table_is_on_the_screen(board, row, g
     assert saves.decode(events[2][1], game)[0].state == t.state
     assert choices.load(app, game).players == rules.players(t.state)
     assert app.due is None
+    n = rules.players(t.state)
+    if board == "oled_128x64":  # one line: a longer message would cover the items' line
+        assert t.message == "%d players. Good luck!" % n and len(t.message) <= 21
+    else:
+        assert t.message == "LEVEL 8, %d players. Good luck!" % n
 
 
 def test_a_bots_step_is_saved_after_its_frame_and_what_waits_for_no_frame_at_once(tmp_path, monkeypatch):

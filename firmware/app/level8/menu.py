@@ -82,7 +82,10 @@ def start(app, game, c, sides=None):
 
     seed = app.entropy
     g = Game(game, c.players, seed, (seed >> 7) % c.players, c.keep, None, None, sides)
-    text = "%s, %d players. Good luck!" % (name(game), c.players)
+    if app.p.mono:  # in one line: a longer message would cover the items until a key
+        text = "%d players. Good luck!" % c.players
+    else:
+        text = "%s, %d players. Good luck!" % (name(game), c.players)
     # the rules' code stays for the first frame, which reads the levels, until the save
     t = play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
 
