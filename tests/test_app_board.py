@@ -367,6 +367,22 @@ def test_a_bots_board_steps_are_said(tmp_path):
     assert all(said[:-1]) and len(said) >= 3
 
 
+def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():
+    """A bot's Card and again or +1 taking the top of the person's discard pile is said
+    "took red 7 from your pile", a bot's "from Bot 3's pile", never "from you's pile"."""
+    from app.level8 import bstep
+
+    g = _reach(board.PICK, actor=1, cond=lambda s: rules.pile_top(s, 0) != 255 and rules.pile_top(s, 2) != 255)
+    assert g is not None
+    s = g.state
+
+    def name(q):
+        return "You" if q == 0 else "Bot %d" % (q + 1)
+
+    said = [bstep.what(s, 1, rules.move(rules.K_TAKE, p), name) for p in (0, 2)]
+    assert said == ["took %s from your pile" % cards.name(rules.pile_top(s, 0)), "took %s from Bot 3's pile" % cards.name(rules.pile_top(s, 2))]
+
+
 @pytest.mark.parametrize("board_name", BOARDS)
 def test_the_round_end_with_nobody_out_is_drawn(board_name, tmp_path):
     """A round the board game ends at its dead end has no ender: the round's end says nobody

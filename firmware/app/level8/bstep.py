@@ -59,7 +59,7 @@ def what(s, q, m, name):
         p = layout.target(m)
         return "took %s from %s" % (
             cards.name(layout.pile_top(s, p)),
-            "own pile" if p == q else _obj(name(p)) + "'s pile",
+            "own pile" if p == q else "your pile" if name(p) == "You" else name(p) + "'s pile",
         )
     if ph == _SWAP and k == layout.K_KEPT:
         return "drew %d cards" % (s[_COUNT] + 1)
