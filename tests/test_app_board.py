@@ -250,7 +250,7 @@ def test_the_screens_copies_of_the_board_rules_constants_are_the_rules_own():
     offsets = {"POS": board.B_POS, "DICE": board.B_DICE, "REACH": board.B_REACH, "COUNT": board.B_COUNT}
     offsets.update(ACTION=board._B_ACTION, ACTOR=board.B_ACTOR, ASKED=board.B_ASKED, SHOWN=board.B_SHOWN)
     checked = []
-    for name in ("actions", "bstep", "roll", "step", "track"):
+    for name in ("actions", "bstep", "roll", "step", "track", "turn"):
         module = importlib.import_module("app.level8." + name)
         for k, v in vars(module).items():
             if not k.startswith("_") or type(v) is not int:
@@ -365,6 +365,71 @@ def test_a_bots_board_steps_are_said(tmp_path):
         said.append(app.screen.message)
     assert said[0].startswith("Bot 2 rolled ") and said[1].startswith("Bot 2 went to ")
     assert all(said[:-1]) and len(said) >= 3
+
+
+def _before_a_bot_asks(phase, players=3, seeds=range(1, 80)):
+    """A seeded game at the bot's turn whose decision (as the table's bot makes it) next
+    asks seat 0, the person, to act at `phase`."""
+    for seed in seeds:
+        g = Game(BOARD, players, seed, seed % players)
+        for _ in range(3000):
+            s = g.state
+            if rules.phase(s) == rules.WON:
+                break
+            q = l8game.actor(s)
+            before = bytes(s)
+            for m in boardbot.play(view.see(s, q), 1):
+                g.apply(m)
+            if q != 0 and rules.phase(g.state) == phase and l8game.actor(g.state) == 0:
+                return Game(state=bytearray(before))
+    return None
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+@pytest.mark.parametrize("phase", [board.SHOW, board.GIVE, board.STEAL])
+def test_a_bots_step_that_asks_you_to_act_is_shown_then_your_chooser_opens(board_name, phase, tmp_path):
+    """A bot's Steal asks you to show cards, its Ask to give one, and your own Steal waits
+    for the bots to show theirs: the bot's step stays on the table for a bot's step's time,
+    then your chooser opens by itself, saying who asks."""
+    g = _before_a_bot_asks(phase)
+    assert g is not None
+    hh, app = power_up(board_name, str(tmp_path))
+    t = table(app, g)
+    now = asked = 0
+    while type(app.screen).__name__ == "Table":
+        now += 10
+        app.tick(now)
+        if not asked and rules.phase(g.state) == phase:
+            asked = now  # the bot's step that asks is on the table
+            assert t.message and t.message.startswith("Bot ")
+        assert now < 30 * play.PERIOD
+    assert asked and now - asked >= play.PERIOD - 20
+    m = app.screen
+    asker = "Bot %d" % (rules.turn(g.state) + 1)
+    if phase == board.STEAL:
+        assert rules.turn(g.state) == 0 and m.title == "Steal a card"
+        return
+    if phase == board.SHOW:
+        assert m.title == asker + " steals: show 3"
+    else:
+        assert m.title.startswith("Give " + asker + " ")
+    # the hand's cards listed as the table shows them: by number, then colour, jokers last
+    listed = [rules.card(it[2]) for it in m.items]
+    assert len(listed) > (3 if phase == board.SHOW else 0)  # asked for one: the cards that answer it
+    assert listed == sorted(listed, key=lambda c: (c >= cards.N_NUMBER_CARDS, cards.number(c), cards.colour(c)))
+
+
+def test_a_bots_swap_discard_is_said_in_tokens_on_the_oled():
+    """A Swap's discards are said "discarded violet 5" on a colour board, "discarded V5" on
+    the OLED, where the words must fit a line beside the items."""
+    from app.level8 import bstep
+
+    g = _reach(board.SWAP, actor=1)
+    assert g is not None
+    m = next(x for x in g.legal_moves() if rules.kind(x) == rules.K_DISCARD)
+    c = rules.card(m)
+    said = [bstep.what(g.state, 1, m, lambda q: "Bot %d" % (q + 1), mono) for mono in (False, True)]
+    assert said == ["discarded " + cards.name(c), "discarded " + T.token(c)]
 
 
 def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():

@@ -9,6 +9,8 @@ acts on one: L8-3 (a wild's value asked where it is not clear), L8-4 (the piles 
 draw from, what a card may be added to), L8-7 (the round's end), L8-9 (keeping cards).
 """
 
+import re
+
 import pytest
 from l8helpers import number_card
 from level8 import cards, referee, rules
@@ -396,6 +398,29 @@ def bots_until(game, done, limit=20000):
     raise AssertionError("never reached")
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_while_cards_are_kept_the_table_shows_the_next_rounds_levels_none_laid(board, tmp_path):
+    """L8-9: cards are kept after the round's end has moved the seats up, for the next round:
+    each seat's line shows the level it plays next, and no tick for a level laid out
+    (the laid groups are the last round's, of the level before)."""
+    hh, app = power_up(board, str(tmp_path))
+    for seed in range(1, 80):
+        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
+                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0
+                       and any(rules.laid(s, q) and rules.gained(s, q) for q in (1, 2)))
+        if g:
+            break
+    assert g is not None
+    t = table_of(app, g)
+    app.render()
+    drawn = _seats_drawn(t.view)
+    s = g.state
+    assert sorted(drawn) == [0, 1, 2]
+    for q in range(3):
+        assert drawn[q][2:4] == (rules.level(s, q), False), (q, drawn[q])
+    assert any(rules.laid(s, q) for q in (1, 2))  # the state keeps the last round's laid groups
+
+
 def test_level_up_keeps_cards_a_player_chooses(tmp_path):
     """L8-9: at a round's end a person on level 5+ who did not lay out chooses up to four
     cards, which stay in the hand for the next round."""
@@ -473,6 +498,20 @@ def test_a_bots_steps_are_drawn_by_themselves(tmp_path, monkeypatch):
     assert len(frames) == 1
 
 
+def _seats_drawn(view):
+    """{seat: what its line shows} on either table (ui.level8.look: seat, on turn, level,
+    laid out, ...), your own line's (me, level, laid out, ...) too."""
+    out = {}
+    for x in view.lines:
+        for look in x if isinstance(x, list) else [x]:
+            if look:
+                out[look[0]] = look
+    if view.mine:
+        me, lv, laid = view.mine[:3]
+        out[me] = (me, None, lv, laid)
+    return out
+
+
 def _bot_goes_out(level):
     """You and Bot 2 (on `level`), Bot 2 first with ten cards that lay that level: on level 5
     it lays them all and discards the card it drew, going out (L8-7); on level 8 laying it
@@ -513,9 +552,13 @@ def test_a_bots_step_that_ends_the_round_or_the_game_is_shown_before_what_follow
         now += 10
         app.tick(now)
     end = rules.phase(t.state)
+    # drawn at the level the bot played, laid out: the round's end has moved it up already
+    assert _seats_drawn(t.view)[1][2:4] == (level, True)
+    assert rules.level(t.state, 1) == (7 if level == 5 else rules.VICTORY)
     if end == rules.OVER:
         assert rules.ender(t.state) == 1
-        assert frames[-1] == (end, False, "Bot 2 discarded violet 12 and went out")
+        card = "V12" if board == "oled_128x64" else "violet 12"  # the OLED's as its table writes cards
+        assert frames[-1] == (end, False, "Bot 2 discarded %s and went out" % card)
     else:  # laying level 8 out wins at once
         assert rules.winner(t.state) == 1
         assert frames[-1][:2] == (end, False) and frames[-1][2].startswith("Bot 2 laid out: ")
@@ -577,6 +620,45 @@ def test_each_of_a_persons_turns_starts_on_draw(board, tmp_path):
         chooser.focus = discard
         app.key("ok", now)
     assert starts == 4
+
+
+@pytest.mark.parametrize("game", [cards.LEVEL8, cards.BOARD])
+def test_on_the_oled_a_persons_turn_starts_with_its_item_in_sight(game, tmp_path):
+    """On the OLED a message past its one line takes the items' line too. Where the person's
+    turn begins, the cursor on Draw (Roll), the bot's step before it fits that one line (a
+    discard's card as the table writes it: "Bot 4 discarded O1") or is cut to it, so the
+    item lit shows; so does the message of a game resumed."""
+    from app.level8 import play
+
+    seen = []
+    for seed in range(1, 6):
+        root = str(tmp_path / str(seed))
+        hh, app = power_up("oled_128x64", root)
+        g = Game(game, 4, seed=seed, dealer=0)  # the bots play first
+        app.playing = 3 if game == cards.BOARD else 1
+        from app.level8 import menu
+
+        menu.play(app, g, 0, 1, 1, "")
+        t = app.screen
+        now = 0
+        while not t.mine() and rules.phase(g.state) != rules.OVER:
+            now += play.PERIOD
+            app.tick(now)
+            assert now < 100 * play.PERIOD
+        if not t.mine():
+            continue  # a bot went out on its first turn
+        app.render()
+        assert t.focus >= t.hn and t.view.bar is not None, t.message  # the items' line drawn
+        assert len(t.message) <= 21 and t.message.startswith("Bot 4 ")
+        seen.append(t.message)
+        t.save(app)
+        hh, app = power_up("oled_128x64", root)  # resumed
+        t = app.screen
+        assert t.message == "Resumed: round 1" and t.view.bar is not None
+    # a discard in tokens, a Skip given as "skipped" (the board game's steps that ask the
+    # person to act are said in a line: "Bot 4 went to Steal")
+    ended = [m for m in seen if re.match(r"Bot 4 (discarded|skipped|gave)", m)]
+    assert len(ended) >= 2 and all(re.fullmatch(r"Bot 4 (discarded ([ROYGBV]\d+|W)|skipped Bot \d)", m) for m in ended), seen
 
 
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
@@ -996,7 +1078,7 @@ def test_a_resumed_table_holds_none_of_the_code_that_checked_its_save(game, tmp_
     forget("level8.referee", "level8.board_referee", "level8.combos", "level8.sides", "level8.boardsides")
     hh, app = power_up("oled_128x64", root)
     t = app.screen
-    assert type(t).__name__ == "Table" and t.message.startswith("Welcome back") and bytes(t.state) == bytes(g.state)
+    assert type(t).__name__ == "Table" and t.message == "Resumed: round 1" and bytes(t.state) == bytes(g.state)
     held = [n for n in ("level8.referee", "level8.board_referee", "level8.combos", "level8.sides") if n in sys.modules]
     assert held == []
     # the board game's table draws each seat's level from its side's bytes (not sides.py's

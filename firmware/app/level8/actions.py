@@ -43,6 +43,10 @@ def open(app, t, ph, pick):
     mono = app.p.mono
     ms = _moves(t)
     t.rest()
+    if ph in (_SWAP, _GIVE, _SHOW) or ph > _STEAL:  # cards of the hand: as the table shows it
+        h = layout.hand(s, t.me)
+        order = [h[i] for i in t.order]
+        ms.sort(key=lambda m: order.index(layout.card(m)) if layout.card(m) in order else -1)
     items = []
     info = ()  # type: tuple
     if ph == _STAR:
@@ -87,7 +91,8 @@ def open(app, t, ph, pick):
     elif ph == _SHOW:
         me = s[_ACTOR]
         shown = [c for c in s[_SHOWN + 3 * me : _SHOWN + 3 * me + 3] if c != 255]
-        title = "Show for a Steal" if not shown else "Shown: " + tokens(shown)
+        who = _short(t, s[5]) if mono else t.name(s[5])
+        title = "%s steals: show 3" % who if not shown else "Shown: " + tokens(shown)
         for m in ms:
             items.append(["Show " + _card(layout.card(m), mono), pick, m])
     elif ph == _STEAL:

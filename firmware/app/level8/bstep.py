@@ -13,6 +13,7 @@ from level8 import cards, layout, track
 
 from app.level8 import BOT_CODE, WORDS_CODE, drop
 from compat import const
+from ui.level8 import tokens
 
 _BOT = ("level8.boardbot",) + BOT_CODE
 _K_ROLL = const(12)  # level8.board's move kinds, phases and offsets
@@ -33,8 +34,9 @@ def _board_step(s):
     return layout.phase(s) > layout.WON
 
 
-def what(s, q, m, name):
-    """Seat q's board move m (before it is played) in words, without the subject."""
+def what(s, q, m, name, mono=False):
+    """Seat q's board move m (before it is played) in words, without the subject; on the
+    OLED (`mono`) a discard's card as the table writes it, as say.py does."""
     k = layout.kind(m)
     ph = layout.phase(s)
     if k == _K_ROLL:
@@ -64,7 +66,8 @@ def what(s, q, m, name):
     if ph == _SWAP and k == layout.K_KEPT:
         return "drew %d cards" % (s[_COUNT] + 1)
     if k == layout.K_DISCARD:
-        return "discarded " + cards.name(layout.card(m))
+        c = layout.card(m)
+        return "discarded " + (tokens([c]) if mono else cards.name(c))
     return ""
 
 
@@ -112,7 +115,7 @@ def step(t, app, steps):
     now = t.steps.pop(0)
     m = now[0]
     if _board_step(s):
-        w = what(s, q, m, t.name)
+        w = what(s, q, m, t.name, app.p.mono)
         said = t.name(q) + " " + w if w else ""
     else:
         from app.level8 import say

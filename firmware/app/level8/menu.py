@@ -146,7 +146,9 @@ def resume(app, asked=False):
         return False
     from level8 import layout
 
-    play(app, g, flags, people, strength, "Welcome back: round %d." % layout.round_no(g.state)).rest()
+    # the OLED's in one line, beside the items
+    back = "Resumed: round %d" if app.p.mono else "Welcome back: round %d."
+    play(app, g, flags, people, strength, back % layout.round_no(g.state)).rest()
     return True  # the rules' code comes back with the first move
 
 

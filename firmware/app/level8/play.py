@@ -13,7 +13,8 @@ screens that come back here.
 
 A bot's turn is shown a step at a time, each for PERIOD ms of app time (OK: at once):
 its draw, its level laid out, each card added, its discard or the Skip it gives; the
-step that ends the round or the game too (`ending`), before what follows covers it. The
+step that ends the round or the game too (`ending`), before what follows covers it (so
+does a board step that asks the person to act, before their chooser opens). The
 phase OVER (a round has ended) shows who went out and who moved up until a person
 presses OK, which deals the next round. The game is saved after every person's move
 and every bot's step, with who plays which seat (app/level8/saves.py).
@@ -114,10 +115,15 @@ class Table(Seat):
             return False
         s = self.state
         if self.ending and ticks_diff(now, self.due) >= 0:
-            # a bot's step that ended the round or the game, seen long enough (OK: at once)
-            self.ending = False
+            # a bot's step that ended the round or the game, seen long enough (OK: at once),
+            # or that asks the person to act in a board step: their chooser opens
+            self.ending = None
             if layout.phase(s) == WON:
                 app.game().finish(app, self)
+            elif self.mine():
+                from app.level8 import step
+
+                step.follow(self, app)
             return True
         if not layout.turning(s) or not self.bot(layout.actor(s)):
             return False

@@ -7,10 +7,13 @@ from app.level8.words import group_name, short, whose
 from ui.level8 import by_number, tokens
 
 
-def _what(s, q, step, name, hint=False):
+def _what(s, q, step, name, hint=False, mono=False):
     """The step of seat q in words without the subject: what it did ("took red 7 from
     Bot 3's pile") or, for a hint, what to do ("take red 7 from your pile"). Whole
-    phrases, not words swapped in: a word this short would be interned for good."""
+    phrases, not words swapped in: a word this short would be interned for good. On the
+    OLED (`mono`) a discard names its card as the table writes it ("discarded O1") and a
+    Skip given is "skipped Bot 2": the words that end a bot's turn then fit the one line
+    left beside the items."""
     m = step[0]
     k = layout.kind(m)
     if k == layout.K_DRAW:
@@ -42,10 +45,11 @@ def _what(s, q, step, name, hint=False):
             what += " " + short(s, slot)
         return ("add %s to %s %s" if hint else "added %s to %s %s") % (cards.name(layout.card(m)), w, what)
     if k == layout.K_DISCARD:
-        return ("discard " if hint else "discarded ") + cards.name(layout.card(m))
+        c = layout.card(m)
+        return ("discard " if hint else "discarded ") + (tokens([c]) if mono else cards.name(c))
     if k == layout.K_GIVE:
         t = layout.target(m)
-        return ("give a Skip to %s" if hint else "gave a Skip to %s") % (
+        return ("give a Skip to %s" if hint else "skipped %s" if mono else "gave a Skip to %s") % (
             "you" if name(t) == "You" else name(t)
         )
     if k == layout.K_KEEP or k == layout.K_KEPT:
@@ -58,7 +62,7 @@ def _what(s, q, step, name, hint=False):
 
 def step(s, q, st, name, mono=False):
     """Seat q's step `st` (a list of moves, before they are played) in words."""
-    what = _what(s, q, st, name)
+    what = _what(s, q, st, name, False, mono)
     if not what:
         return ""
     who = name(q)

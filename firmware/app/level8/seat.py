@@ -34,7 +34,7 @@ class Seat:
     items: list  # the ring's items after the hand
     steps: list  # a bot's moves still to show, a step (a list of moves) each
     hidden: bool  # the pass screen is up
-    ending: bool  # a bot's step that ended the round or the game is on show (turn.after_change)
+    ending: bytes | None  # the seats' levels before a bot's step on show until what follows covers it (turn.after_change)
     listed: object  # while a chooser is up, the moves it listed (turn.choose); then None
     ahead: object  # (hand, the best layout packed, capped) found before Lay out (ahead.py), or None
 

@@ -45,7 +45,8 @@ def go(app, t, m):
 
 
 def follow(t, app):
-    """After a person's own step: their next choice of this turn opens by itself."""
+    """After a person's own step, or a bot's that asks them to act: their next choice
+    opens by itself."""
     if app.screen is t and t.mine() and layout.phase(t.state) > _ROLL:
         open_step(t, app, layout.phase(t.state))
 

@@ -9,8 +9,11 @@ from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 
 from app.level8 import drop, forget, unload
 from app.level8.seat import Seat
+from compat import const
 from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
 from ui.level8 import DRAW as DRAW_IT
+
+_P_ROLL = const(5)  # level8.board's phase ROLL: the board steps after it are choices
 
 
 def setup(t, app, game, flags, people, strength, message):
@@ -33,10 +36,20 @@ def setup(t, app, game, flags, people, strength, message):
     t.hidden = False  # the pass screen is up
     t.view = None
     t.began = None  # (round, seat, phase) of the start of the person's turn under way
-    t.ending = False  # a bot's step that ended the round or the game, on show until `due`
+    t.ending = None  # a bot's step that ended the round or the game, on show until `due`
     settle(t, app)
     survey(t)
     begin(t)
+    fit(t, app)
+
+
+def fit(t, app):
+    """On the OLED a message past its one line takes the items' line too. Where the person
+    must act with the cursor on an item (a turn's start: Draw, Roll), it is cut to that
+    line, so that the item lit shows."""
+    m = t.message
+    if app.p.mono and m and len(m) > 21 and t.mine() and t.focus >= t.hn:
+        t.message = m[:19] + ".."
 
 
 def settle(t, app):
@@ -197,13 +210,16 @@ def start_turn(t):
         t.focus = t.hn
 
 
-def after_change(t, app, bot=NO_SEAT):
-    """The table after a move; `bot`: the bot whose step it was. A bot's step that ends the
-    round or the game stays on show for a bot's step's time (`Table.tick`) before the
-    round's end or the standings cover it: otherwise its last discard would never be seen."""
+def after_change(t, app, bot=NO_SEAT, was=None):
+    """The table after a move; `bot`: the bot whose step it was, `was` the seats' levels
+    before it. A bot's step that ends the round or the game stays on show for a bot's
+    step's time (`Table.tick`) before the round's end or the standings cover it, otherwise
+    its last discard would never be seen; with the levels it was played at (`ending`, for
+    ui.level8.begin), as the round's end has moved the seats up already. So does a bot's
+    board step before the chooser of the person it asks to act."""
     s = t.state
     ph = layout.phase(s)
-    t.ending = bot != NO_SEAT and ph in (OVER, WON)
+    t.ending = was if bot != NO_SEAT and ph in (OVER, WON) else None
     if t.ending and t.message and layout.ender(s) == bot:
         t.message += " and went out"
     if ph == WON and not t.ending:
@@ -214,6 +230,11 @@ def after_change(t, app, bot=NO_SEAT):
     begin(t)
     if t.mine() and ph == PLAY and t.focus >= t.hn:
         t.focus = 0
+    fit(t, app)
+    if bot != NO_SEAT and t.mine() and ph > _P_ROLL:
+        # a bot's board step that asks the person (to give or show a card, to steal one of
+        # those shown): on show for its time, then their chooser opens by itself (Table.tick)
+        t.ending = was
     if not t.bot(layout.actor(s)) or ph in (OVER, WON):
         unload()
     # the move on the screen first (the rules' code still loaded, which its drawing may
@@ -240,6 +261,7 @@ def commit(t, app, ms, said):
     t.listed = None
     q = layout.actor(t.state)
     bot = q if t.bot(q) else NO_SEAT
+    was = bytes([layout.level(t.state, p) for p in range(layout.players(t.state))]) if bot != NO_SEAT else None
     k = layout.kind(ms[0])
     before = bytes(layout.hand(t.state, q)) if t.mine() and (k == layout.K_DRAW or k == layout.K_TAKE) else None
     for m in ms:
@@ -259,7 +281,7 @@ def commit(t, app, ms, said):
         else:
             g.apply(m)
     t.message = said or None
-    after_change(t, app, bot)
+    after_change(t, app, bot, was)
     if before is not None and t.mine():
         drawn(t, before, k == layout.K_DRAW)
 

@@ -55,9 +55,15 @@ def by_number(c):
 def begin(view, p, t, full, n):
     """The start both tables share: the round's end drawn instead of the table (once, or
     again on a full draw), a cleared screen and the n lines forgotten after a full draw or
-    after the round's end; the state to draw, None when the round's end was handled."""
+    after the round's end; the state to draw, None when the round's end was handled.
+
+    What is drawn is the position as the round was played: the round's end moves every
+    seat up at once, so a bot's last step on show (`t.ending`) is drawn with the levels
+    it was played at (else a seat's laid groups would be read by its next level's parts),
+    and while cards are kept (L8-9) the levels shown are the next round's, none laid."""
     s = t.state
-    if layout.phase(s) == layout.OVER and not t.ending:
+    ph = layout.phase(s)
+    if ph == layout.OVER and not t.ending:
         if full or not view.over:
             view.over = True
             view.draw_over(p, t, s)
@@ -68,6 +74,15 @@ def begin(view, p, t, full, n):
         unseen(view.tiles)
         view.lines = [None] * n
         view.mine = view.bar = view.msg = view.seen = None
+    was = t.ending
+    if was or ph == layout.KEEP:
+        s = bytearray(s)
+        for q in range(layout.players(s)):
+            at = layout.AT_SEATS + q * layout.SEAT_BYTES
+            if was:
+                s[at + layout.S_LEVEL] = was[q]
+            else:
+                s[at + layout.S_GROUPS] = 0
     return s
 
 
