@@ -360,6 +360,8 @@ def test_action_swap_stops_by_itself_after_three():
 
 
 def test_action_swap_with_a_single_card_discards_it_and_draws_two():
+    """Our reading (docs/level8-rules.md): a Swap's discards are the action's, not the
+    turn's last discard, so emptying the hand with one does not end the round."""
     g = board_with([JUNK[0], JUNK[1]], draw="G14 G13 G12")
     s = g.state
     away(g, 0, "O5 Y3 Y7 V2 V5 O10 Y12 Y13 O11")
