@@ -421,6 +421,34 @@ def test_while_cards_are_kept_the_table_shows_the_next_rounds_levels_none_laid(b
     assert any(rules.laid(s, q) for q in (1, 2))  # the state keeps the last round's laid groups
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_level_up_a_card_kept_is_taken_back_by_ok_on_it(board, tmp_path):
+    """L8-9 ("may keep up to four"): OK on a card kept takes it back, the others stay kept in
+    the order chosen, and the cursor stays on it; the choice goes on."""
+    hh, app = power_up(board, str(tmp_path))
+    for seed in range(1, 60):
+        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
+                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0 and rules.hand_count(s, 0) >= 4)
+        if g:
+            break
+    t = table_of(app, g)
+    chosen = []
+    for n in range(3):
+        t.focus = next(pos for pos in range(t.hn) if t.item(pos) >= n)  # a card not kept yet
+        chosen.append(rules.hand(g.state, 0)[t.item(t.focus)])
+        app.key("ok", 0)
+    assert list(rules.hand(g.state, 0)[:3]) == chosen and rules.kept(g.state, 0) == 3
+    back = chosen[1]
+    t.focus = next(pos for pos in range(t.hn) if rules.hand(g.state, 0)[t.item(pos)] == back)
+    app.key("ok", 0)
+    assert rules.phase(g.state) == rules.KEEP and rules.turn(g.state) == 0
+    assert list(rules.hand(g.state, 0)[:2]) == [chosen[0], chosen[2]] and rules.kept(g.state, 0) == 2
+    assert rules.hand(g.state, 0)[t.item(t.focus)] == back
+    assert t.message == "Took back %s. Keep up to 4, then Done" % cards.name(back)
+    app.key("ok", 0)  # kept again
+    assert rules.kept(g.state, 0) == 3 and rules.hand(g.state, 0)[2] == back
+
+
 def test_level_up_keeps_cards_a_player_chooses(tmp_path):
     """L8-9: at a round's end a person on level 5+ who did not lay out chooses up to four
     cards, which stay in the hand for the next round."""

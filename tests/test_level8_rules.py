@@ -433,6 +433,29 @@ def test_l8_8_ending_the_round_with_level_7_laid_out_wins():
 # -- L8-9 Level Up's keep-four option ---------------------------------------------
 
 
+def test_l8_9_the_cards_kept_may_be_taken_back_until_the_choice_is_done():
+    """L8-9 ("may keep up to four"): until a player says done, the cards kept may be taken
+    back (`cancel`) and chosen again; with none kept there is nothing to take back."""
+    g = _keep_game([5, 1, 6])
+    s = g.state
+    g.apply(move(K_NEXT))
+    assert rules.phase(s) == KEEP and rules.turn(s) == 2
+    before = bytes(s)
+    refused(g, move(K_CANCEL), "no card to take back")
+    hand2 = sorted(rules.hand(s, 2))
+    for x in (hand2[5], cards.WILD, hand2[1]):
+        g.apply(move(K_KEEP, 0, x))
+    assert rules.kept(s, 2) == 3 and move(K_CANCEL) in g.legal_moves()
+    g.apply(move(K_CANCEL))
+    assert rules.kept(s, 2) == 0 and rules.phase(s) == KEEP and rules.turn(s) == 2
+    assert sorted(rules.hand(s, 2)) == hand2 and list(rules.hand(s, 2)) == hand2  # in code order
+    assert move(K_CANCEL) not in g.legal_moves()
+    g.apply(move(K_KEEP, 0, hand2[0]))
+    g.apply(move(K_KEPT))
+    assert rules.phase(s) == KEEP and rules.turn(s) == 0
+    assert bytes(s) != before and cards_in(s) == sorted(cards.deck(cards.LEVELUP))
+
+
 def _keep_game(levels, keep=True):
     hands = [_junk(0), "R1 R2 R3 B4 B5 B6 R4 R5 Y9 Y10", _junk(1).replace("V3 ", "W ").replace("V8 ", "S ")]
     g = game_with(hands, draw="G15 R6 G14 G13 B7", game=cards.LEVELUP, levels=levels, keep=keep)
@@ -452,7 +475,7 @@ def test_l8_9_a_player_on_level_5_to_8_who_did_not_lay_out_keeps_up_to_four_card
     keep = [cards.WILD, cards.SKIP, hand2[0], hand2[1]]
     for x in keep:
         g.apply(move(K_KEEP, 0, x))
-    assert g.legal_moves() == [move(K_KEPT)]
+    assert g.legal_moves() == [move(K_KEPT), move(K_CANCEL)]  # done, or choose again
     refused(g, move(K_KEEP, 0, hand2[2]), "at most four")
     g.apply(move(K_KEPT))
     assert rules.phase(s) == KEEP and rules.turn(s) == 0

@@ -128,6 +128,20 @@ def test_keep_sample_stops_mid_choice_with_keeping():
     assert write(parse(cut)).endswith("1: keeping " + " ".join(lines[at].split()[2:4]) + "\n")
 
 
+def test_a_keep_taken_back_is_written_and_replayed_as_cancel_L8_9():
+    """L8-9: cards kept and taken back before the choice is done: `keeping A B`, `cancel`,
+    then the `keep` chosen; the record reads back to the same game."""
+    lines = text_of("levelup-keep.l8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("1: keep "))
+    kept = lines[at].split()[2:]
+    changed = "\n".join(lines[:at] + ["1: keeping " + " ".join(kept[2:]), "1: cancel"] + lines[at:]) + "\n"
+    said = "\n".join(["1: keeping " + " ".join(kept[2:]), "1: cancel", lines[at]]) + "\n"
+    assert said in write(parse(changed))  # written as read (a record's comments aside)
+    mind = summary_l8(record.load("\n".join(lines[:at] + ["1: keeping " + " ".join(kept[2:]), "1: cancel"]) + "\n"))
+    assert mind["phase"] == "keep" and mind["seats"][0]["kept"] == []
+    assert summary_l8(record.load(changed)) == summary_l8(record.load(text_of("levelup-keep.l8")))
+
+
 def test_explicit_sample_has_no_seed_and_a_rebuilt_draw_pile_L8_6():
     text = text_of("l8-six-explicit.l8")
     rec = parse(text)

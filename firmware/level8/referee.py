@@ -84,6 +84,8 @@ def problem(s, m):
     if ph == KEEP:
         if m == K_KEPT << 12:
             return None
+        if m == K_CANCEL << 12:
+            return None if kept(s, seat) else "you have kept no card to take back"
         if kd != K_KEEP or t:
             return "first choose the cards to keep for the next round, then say done"
         if kept(s, seat) >= KEEP_MAX:

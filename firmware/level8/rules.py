@@ -584,6 +584,9 @@ def legal_moves(s, out, only=-1):
                 if not _dup(s, lo + s[at + S_KEPT], i):
                     out[k] = move(K_KEEP, 0, s[i])
                     k += 1
+        if s[at + S_KEPT]:  # the cards kept taken back, to choose again
+            out[k] = move(K_CANCEL)
+            k += 1
         return k
     if ph != PLAY:
         return 0
@@ -719,6 +722,9 @@ def apply(s, m, order=None):
             s[at + S_LEVEL] = VICTORY
             s[AT_WINNER] = seat
             s[AT_PHASE] = WON
+    elif kd == K_CANCEL and s[AT_PHASE] == KEEP:  # the cards kept, back among the rest
+        s[at + S_KEPT] = 0
+        _sort(s, begin(s, HAND_OF + seat), end(s, HAND_OF + seat))
     elif kd == K_CANCEL:
         for r in range(GROUPS_PER_SEAT):
             b = GROUP + seat * GROUPS_PER_SEAT + r

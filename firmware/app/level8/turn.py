@@ -134,14 +134,17 @@ def choose(t, app, it):
         bots.hint(t, app)
         forget("app.level8.bots")
     elif it < 100 and ph == KEEP:
-        if layout.kept(s, t.me) >= layout.KEEP_MAX:
+        n = layout.kept(s, t.me)
+        c = t.card(it)
+        if it < n:  # a card kept: taken back (the kept cards all back, the others kept again)
+            h = layout.hand(s, t.me)
+            commit(t, app, [layout.move(layout.K_CANCEL)] + [layout.move(layout.K_KEEP, 0, h[i]) for i in range(n) if i != it], "")
+            t.message = "Took back %s. Keep up to 4, then Done" % cards.name(c)
+        elif n >= layout.KEEP_MAX:
             t.message = "You keep 4 cards at most"
-        elif it < layout.kept(s, t.me):
-            t.message = "Already kept"
         else:
-            c = t.card(it)
             ms = [layout.move(layout.K_KEEP, 0, c)]
-            if layout.kept(s, t.me) == layout.KEEP_MAX - 1:
+            if n == layout.KEEP_MAX - 1:
                 ms.append(layout.move(layout.K_KEPT))  # four kept: nothing more to choose
             commit(t, app, ms, "")
             if layout.phase(s) == KEEP and layout.turn(s) == t.me:
