@@ -449,6 +449,34 @@ def test_level_up_a_card_kept_is_taken_back_by_ok_on_it(board, tmp_path):
     assert rules.kept(g.state, 0) == 3 and rules.hand(g.state, 0)[2] == back
 
 
+def test_pass_and_play_a_choice_of_cards_to_keep_is_passed_as_such(tmp_path, monkeypatch):
+    """L8-9 in pass and play: the pass screen before a person chooses what to keep says so
+    ("Player 1 keeps cards"): it is no turn."""
+    from ui.paint import Painter
+
+    drawn = []
+    text = Painter.text
+
+    def spy(self, s, *a, **k):
+        drawn.append(s)
+        return text(self, s, *a, **k)
+
+    monkeypatch.setattr(Painter, "text", spy)
+    hh, app = power_up("pico_display", str(tmp_path))
+    for seed in range(1, 60):
+        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
+                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0)
+        if g:
+            break
+    t = table_of(app, g, people=3)
+    assert t.hidden and t.me == 0
+    del drawn[:]
+    app.render()
+    assert "Player 1 keeps cards" in drawn and "Player 1's turn" not in drawn
+    app.key("ok", 0)
+    assert not t.hidden and t.message == "Keep up to 4 cards for the next round, then Done"
+
+
 def test_level_up_keeps_cards_a_player_chooses(tmp_path):
     """L8-9: at a round's end a person on level 5+ who did not lay out chooses up to four
     cards, which stay in the hand for the next round."""

@@ -158,7 +158,7 @@ class Table(Seat):
             if full:
                 from app import handover  # loaded only to draw it
 
-                handover.draw(app, self.name(self.me), self.message)
+                handover.draw(app, self.name(self.me), self.message, layout.phase(self.state) == layout.KEEP)
             return
         if self.view is None:
             self.view = _view(app)
