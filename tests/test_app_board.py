@@ -349,6 +349,9 @@ def test_bots_act_out_of_turn_for_a_persons_steal(tmp_path):
     assert m.title == "Steal a card"
     shown = [(p, c) for p in range(1, 3) for c in board.shown(s, p)]
     assert sorted((rules.target(it[2]), rules.card(it[2])) for it in m.items) == sorted(set(shown))
+    for label, _, mv in m.items:  # "Red 3 from Bot 2": capitalised as the other choosers' items
+        name = cards.name(rules.card(mv))
+        assert label == name[0].upper() + name[1:] + " from Bot %d" % (rules.target(mv) + 1)
 
 
 def test_a_bots_board_steps_are_said(tmp_path):

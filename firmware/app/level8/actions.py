@@ -100,7 +100,8 @@ def open(app, t, ph, pick):
         for m in ms:
             p = layout.target(m)
             who = _short(t, p) if mono else t.name(p)
-            items.append(["%s from %s" % (_card(layout.card(m), mono), who), pick, m])
+            label = "%s from %s" % (_card(layout.card(m), mono), who)
+            items.append([label[0].upper() + label[1:], pick, m])  # "Red 3 from Bot 2", as the piles
     else:  # SECOND (LB-6)
         title = "Discard a 2nd card"
         for m in ms:
