@@ -352,6 +352,9 @@ def test_bots_act_out_of_turn_for_a_persons_steal(tmp_path):
     for label, _, mv in m.items:  # "Red 3 from Bot 2": capitalised as the other choosers' items
         name = cards.name(rules.card(mv))
         assert label == name[0].upper() + name[1:] + " from Bot %d" % (rules.target(mv) + 1)
+    taken = rules.card(m.items[m.focus][2])
+    app.key("ok", 0)  # the card stolen is said, as a pile's card taken is
+    assert type(app.screen).__name__ == "Table" and app.screen.message == "You took " + cards.name(taken)
 
 
 def test_a_bots_board_steps_are_said(tmp_path):
@@ -433,6 +436,20 @@ def test_a_bots_swap_discard_is_said_in_tokens_on_the_oled():
     c = rules.card(m)
     said = [bstep.what(g.state, 1, m, lambda q: "Bot %d" % (q + 1), mono) for mono in (False, True)]
     assert said == ["discarded " + cards.name(c), "discarded " + T.token(c)]
+
+
+@pytest.mark.parametrize("board_name", ["oled_128x64", "pico_display"])
+def test_card_and_again_says_your_turn_comes_again(board_name, tmp_path):
+    """Card and again: the person's discard ends the turn and their further turn begins
+    with its roll, said so (the same hand shows, no pass screen, no bots between)."""
+    g = _reach(rules.PLAY, cond=lambda s: board.again(s) and rules.hand_count(s, 0) > 1)
+    assert g is not None
+    hh, app = power_up(board_name, str(tmp_path))
+    t = table(app, g)
+    m = next(x for x in g.legal_moves() if rules.kind(x) == rules.K_DISCARD)
+    t.commit(app, [m], "")
+    assert rules.turn(g.state) == 0 and rules.phase(g.state) == board.ROLL
+    assert t.mine() and t.item(t.focus) == roll.ROLL and t.message == "Your turn again: Roll"
 
 
 def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():

@@ -12,7 +12,6 @@ from compat import const
 
 _ROLL = const(5)  # level8.board's phases
 _GO = const(6)
-_PICK = const(8)
 _ASK = const(10)
 
 
@@ -26,12 +25,14 @@ def go(app, t, m):
     tb = t.close(app)
     s = tb.state
     me = tb.me
-    before = layout.hand(s, me) if layout.phase(s) == _PICK else None
+    before = layout.hand(s, me)
     tb.commit(app, [m], said)
-    if before is not None and tb.me == me and not tb.hidden:
+    if tb.me == me and not tb.hidden:
+        # the one card the step brought in, said: a pile's, a joker, a card stolen
         new = list(layout.hand(s, me))
         for c in before:
-            new.remove(c)
+            if c in new:
+                new.remove(c)
         if len(new) == 1:
             tb.message = "You took %s" % cards.name(new[0])
     follow(tb, app)

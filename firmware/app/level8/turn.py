@@ -285,6 +285,8 @@ def commit(t, app, ms, said):
             g.apply(m)
     t.message = said or None
     after_change(t, app, bot, was)
+    if bot == NO_SEAT and layout.kind(ms[-1]) == layout.K_DISCARD and layout.phase(t.state) == _P_ROLL and t.mine():
+        t.message = "Your turn again: Roll"  # Card and again: the turn ended, the same person's next
     if before is not None and t.mine():
         drawn(t, before, k == layout.K_DRAW)
 
