@@ -5,7 +5,7 @@ The 28 spaces go clockwise around an oval (their positions come from tools/track
 scaled to the rectangle in integers) from the start space, drawn large at the left end.
 Each space shows its kind's letter (+1 and +2 for the cards); every tower is a box in its
 seat's colour holding the seat's number, the player's framed in white, in the start space
-or beside its space towards the middle; the reachable spaces are ringed in yellow with their
+or beside its space towards the middle, joined to it by a line; the reachable spaces are ringed in yellow with their
 die value beside them, the chosen one filled. The middle holds the dice with a prompt, and a
 line per choice: its die value, its space and its action named. Colours are theme roles,
 which are a colour screen's palette indices.
@@ -86,6 +86,11 @@ def oval(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
             tw, th, cut = _T, _T, 2
         if r >= 0:
             _octagon(fb, cx, cy, tw + 4, th + 4, cut + 1, theme.HILITE)
+        ax = _fit(x, w, o[4 * i + 2], _NW, _MX)  # the anchor: this space's towers, die value
+        ay = _fit(y, h, o[4 * i + 3], _NH, _MY)
+        n = 0 if i == track.START else count(towers, i)
+        if n:  # a line from the space to its towers: at the corners an anchor is as near
+            fb.line(cx, cy, ax, ay, theme.DIM)  # another space (the tile covers its start)
         lit = 0 <= chosen < len(reach) and reach[chosen] == i
         _octagon(fb, cx, cy, tw, th, cut, theme.HILITE if lit else theme.COLUMN)
         g = glyph(i)
@@ -97,10 +102,6 @@ def oval(fb, x, y, w, h, towers, me, reach, chosen, dice, steps=None):
                     _marker(fb, cx - 6 + 12 * (q & 1), cy - 6 + 12 * (q >> 1), q, me)
         else:
             font.text(fb, g, cx - 3 * len(g) + 1, cy - 3, fg)
-        # the anchor: this space's towers (elsewhere than the start) and its die value
-        ax = _fit(x, w, o[4 * i + 2], _NW, _MX)
-        ay = _fit(y, h, o[4 * i + 3], _NH, _MY)
-        n = 0 if i == track.START else count(towers, i)
         label = r >= 0 and r < len(steps)
         k = n + label
         if not k:
