@@ -396,7 +396,8 @@ def _before_a_bot_asks(phase, players=3, seeds=range(1, 80)):
 def test_a_bots_step_that_asks_you_to_act_is_shown_then_your_chooser_opens(board_name, phase, tmp_path):
     """A bot's Steal asks you to show cards, its Ask to give one, and your own Steal waits
     for the bots to show theirs: the bot's step stays on the table for a bot's step's time,
-    then your chooser opens by itself, saying who asks."""
+    then your chooser opens by itself, saying who asks (its title fits a colour screen's
+    20 large characters and the OLED's 21 small)."""
     g = _before_a_bot_asks(phase)
     assert g is not None
     hh, app = power_up(board_name, str(tmp_path))
@@ -406,8 +407,9 @@ def test_a_bots_step_that_asks_you_to_act_is_shown_then_your_chooser_opens(board
         now += 10
         app.tick(now)
         if not asked and rules.phase(g.state) == phase:
-            asked = now  # the bot's step that asks is on the table
+            asked = now  # the bot's step that asks is on the table, in one line on the OLED
             assert t.message and t.message.startswith("Bot ")
+            assert board_name != "oled_128x64" or len(t.message) <= 21 and not t.message.endswith(".."), t.message
         assert now < 30 * play.PERIOD
     assert asked and now - asked >= play.PERIOD - 20
     m = app.screen
@@ -416,7 +418,7 @@ def test_a_bots_step_that_asks_you_to_act_is_shown_then_your_chooser_opens(board
         assert rules.turn(g.state) == 0 and m.title == "Steal a card"
         return
     if phase == board.SHOW:
-        assert m.title == asker + " steals: show 3"
+        assert m.title == "Show 3 for " + asker
     else:
         assert m.title.startswith("Give " + asker + " ")
     # the hand's cards listed as the table shows them: by number, then colour, jokers last
@@ -425,17 +427,18 @@ def test_a_bots_step_that_asks_you_to_act_is_shown_then_your_chooser_opens(board
     assert listed == sorted(listed, key=lambda c: (c >= cards.N_NUMBER_CARDS, cards.number(c), cards.colour(c)))
 
 
-def test_a_bots_swap_discard_is_said_in_tokens_on_the_oled():
-    """A Swap's discards are said "discarded violet 5" on a colour board, "discarded V5" on
-    the OLED, where the words must fit a line beside the items."""
+@pytest.mark.parametrize("phase, words", [(board.SWAP, "discarded %s"), (board.SHOW, "showed %s"), (board.STEAL, "took %s from ")])
+def test_a_bots_board_step_names_its_card_in_tokens_on_the_oled(phase, words):
+    """A Swap's discard, a card shown, a card stolen: "discarded violet 5" on a colour
+    board, "discarded V5" on the OLED, where the words must fit a line beside the items."""
     from app.level8 import bstep
 
-    g = _reach(board.SWAP, actor=1)
+    g = _reach(phase, actor=1)
     assert g is not None
-    m = next(x for x in g.legal_moves() if rules.kind(x) == rules.K_DISCARD)
+    m = next(x for x in g.legal_moves() if rules.card(x))
     c = rules.card(m)
     said = [bstep.what(g.state, 1, m, lambda q: "Bot %d" % (q + 1), mono) for mono in (False, True)]
-    assert said == ["discarded " + cards.name(c), "discarded " + T.token(c)]
+    assert [x.startswith(words % n) for x, n in zip(said, (cards.name(c), T.token(c)))] == [True, True], said
 
 
 @pytest.mark.parametrize("board_name", ["oled_128x64", "pico_display"])

@@ -444,14 +444,15 @@ def test_level_up_a_card_kept_is_taken_back_by_ok_on_it(board, tmp_path):
     assert rules.phase(g.state) == rules.KEEP and rules.turn(g.state) == 0
     assert list(rules.hand(g.state, 0)[:2]) == [chosen[0], chosen[2]] and rules.kept(g.state, 0) == 2
     assert rules.hand(g.state, 0)[t.item(t.focus)] == back
-    assert t.message == "Took back %s. Keep up to 4, then Done" % cards.name(back)
+    assert t.message == "Took back %s. Up to 4, then Done" % cards.name(back)
     app.key("ok", 0)  # kept again
     assert rules.kept(g.state, 0) == 3 and rules.hand(g.state, 0)[2] == back
 
 
 def test_pass_and_play_a_choice_of_cards_to_keep_is_passed_as_such(tmp_path, monkeypatch):
     """L8-9 in pass and play: the pass screen before a person chooses what to keep says so
-    ("Player 1 keeps cards"): it is no turn."""
+    ("Player 1: keeping"): it is no turn. Then the cursor starts on the hand's first card,
+    not on Done, where one OK would keep none."""
     from ui.paint import Painter
 
     drawn = []
@@ -472,9 +473,10 @@ def test_pass_and_play_a_choice_of_cards_to_keep_is_passed_as_such(tmp_path, mon
     assert t.hidden and t.me == 0
     del drawn[:]
     app.render()
-    assert "Player 1 keeps cards" in drawn and "Player 1's turn" not in drawn
+    assert "Player 1: keeping" in drawn and "Player 1's turn" not in drawn
     app.key("ok", 0)
     assert not t.hidden and t.message == "Keep up to 4 cards for the next round, then Done"
+    assert t.focus == 0 and t.focus < t.hn
 
 
 def test_level_up_keeps_cards_a_player_chooses(tmp_path):
@@ -715,6 +717,54 @@ def test_on_the_oled_a_persons_turn_starts_with_its_item_in_sight(game, tmp_path
     # person to act are said in a line: "Bot 4 went to Steal")
     ended = [m for m in seen if re.match(r"Bot 4 (discarded|skipped|gave)", m)]
     assert len(ended) >= 2 and all(re.fullmatch(r"Bot 4 (discarded ([ROYGBV]\d+|W)|skipped Bot \d)", m) for m in ended), seen
+
+
+@pytest.mark.parametrize(
+    "mono, focus, said, shown",
+    [
+        (True, 5, "Bot 4 asked for blue, clockwise", "Bot 4 asked for blue"),
+        (True, 5, "Bot 4 asked for 7s, anticlockwise", "Bot 4 asked for 7s"),
+        (True, 5, "Bot 4 took violet 11 from Bot 3's pile", "Bot 4 took violet 1.."),
+        (True, 5, "Bot 4 discarded O1", "Bot 4 discarded O1"),
+        (True, 0, "Bot 4 asked for blue, clockwise", "Bot 4 asked for blue, clockwise"),  # in the hand
+        (False, 5, "Bot 4 asked for blue, clockwise", "Bot 4 asked for blue, clockwise"),  # colour
+    ],
+)
+def test_the_oled_fits_the_words_to_a_line_where_a_turn_starts_on_an_item(mono, focus, said, shown):
+    """turn.fit: on the OLED, with the person to act and the cursor on an item (the hand
+    holds 3 cards here), a message past 21 characters loses its last clauses after a comma,
+    else is cut and says so; elsewhere it keeps its two lines."""
+    from types import SimpleNamespace
+
+    from app.level8 import turn
+
+    t = SimpleNamespace(message=said, focus=focus, hn=3, mine=lambda: True)
+    turn.fit(t, SimpleNamespace(p=SimpleNamespace(mono=mono)))
+    assert t.message == shown
+
+
+def test_the_oled_says_a_message_past_its_two_lines_is_cut(tmp_path, monkeypatch):
+    """The OLED's message takes two lines at most: a longer one ends with ".." rather than
+    cut unmarked, where "G12" would read as green 1."""
+    from ui.paint import Painter
+
+    drawn = []
+    text = Painter.text
+
+    def spy(self, s, *a, **k):
+        drawn.append(s)
+        return text(self, s, *a, **k)
+
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    t = table_of(app, Game(cards.LEVEL8, 3, seed=5, dealer=2))
+    monkeypatch.setattr(Painter, "text", spy)
+    t.message = "Bot 2 added violet 14 to Bot 3's run V11 G12 B13"
+    app.full = True
+    app.render()
+    assert "Bot 2 added violet 14" in drawn and "to Bot 3's run V11 .." in drawn
+    t.message = "Bot 2 added V14 to Bot 3's run V11 G12"
+    app.render()
+    assert "Bot 2 added V14 to" in drawn and "Bot 3's run V11 G12" in drawn  # two lines: whole
 
 
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])

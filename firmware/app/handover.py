@@ -11,7 +11,7 @@ def draw(app, who, message=None, keeping=False):
     comes is no turn but a choice of cards to keep (Level Up, L8-9)."""
     p = app.p
     p.clear()
-    y = title_bar(p, who + (" keeps cards" if keeping else "'s turn"))
+    y = title_bar(p, who + (": keeping" if keeping else "'s turn"))
     x = 0 if p.mono else 4
     text = "Pass the handheld to %s. Everyone else: look away." % who
     if message:

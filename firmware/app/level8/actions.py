@@ -92,7 +92,7 @@ def open(app, t, ph, pick):
         me = s[_ACTOR]
         shown = [c for c in s[_SHOWN + 3 * me : _SHOWN + 3 * me + 3] if c != 255]
         who = _short(t, s[5]) if mono else t.name(s[5])
-        title = "%s steals: show 3" % who if not shown else "Shown: " + tokens(shown)
+        title = "Show 3 for %s" % who if not shown else "Shown: " + tokens(shown)
         for m in ms:
             items.append(["Show " + _card(layout.card(m), mono), pick, m])
     elif ph == _STEAL:

@@ -36,7 +36,8 @@ def _board_step(s):
 
 def what(s, q, m, name, mono=False):
     """Seat q's board move m (before it is played) in words, without the subject; on the
-    OLED (`mono`) a discard's card as the table writes it, as say.py does."""
+    OLED (`mono`) its cards as the table writes them ("showed V15"), so that the words fit
+    a line beside the items."""
     k = layout.kind(m)
     ph = layout.phase(s)
     if k == _K_ROLL:
@@ -50,25 +51,29 @@ def what(s, q, m, name, mono=False):
             "clockwise" if not layout.target(m) else "anticlockwise",
         )
     if k == _K_SHOW:
-        return "showed " + cards.name(layout.card(m))
+        return "showed " + _card(layout.card(m), mono)
     if ph == _GIVE:
         return "gave %s a card" % _obj(name(layout.turn(s)))
     if ph == _STEAL:
-        return "took %s from %s" % (cards.name(layout.card(m)), _obj(name(layout.target(m))))
+        return "took %s from %s" % (_card(layout.card(m), mono), _obj(name(layout.target(m))))
     if ph == _PICK:
         if k == layout.K_DRAW:
             return "drew a card"
         p = layout.target(m)
         return "took %s from %s" % (
-            cards.name(layout.pile_top(s, p)),
+            _card(layout.pile_top(s, p), mono),
             "own pile" if p == q else "your pile" if name(p) == "You" else name(p) + "'s pile",
         )
     if ph == _SWAP and k == layout.K_KEPT:
         return "drew %d cards" % (s[_COUNT] + 1)
     if k == layout.K_DISCARD:
-        c = layout.card(m)
-        return "discarded " + (tokens([c]) if mono else cards.name(c))
+        return "discarded " + _card(layout.card(m), mono)
     return ""
+
+
+def _card(c, mono):
+    """A card in a step's words: its name, or on the OLED as the table writes it."""
+    return tokens([c]) if mono else cards.name(c)
 
 
 def asked_words(v):

@@ -45,11 +45,14 @@ def setup(t, app, game, flags, people, strength, message):
 
 def fit(t, app):
     """On the OLED a message past its one line takes the items' line too. Where the person
-    must act with the cursor on an item (a turn's start: Draw, Roll), it is cut to that
-    line, so that the item lit shows."""
+    must act with the cursor on an item (a turn's start: Draw, Roll), it is made to fit
+    that line, so that the item lit shows: without its last clauses after a comma ("Bot 4
+    asked for blue, clockwise"), else cut."""
     m = t.message
     if app.p.mono and m and len(m) > 21 and t.mine() and t.focus >= t.hn:
-        t.message = m[:19] + ".."
+        while len(m) > 21 and ", " in m:
+            m = m[: m.rfind(", ")]
+        t.message = m if len(m) <= 21 else m[:19] + ".."
 
 
 def settle(t, app):
@@ -139,7 +142,7 @@ def choose(t, app, it):
         if it < n:  # a card kept: taken back (the kept cards all back, the others kept again)
             h = layout.hand(s, t.me)
             commit(t, app, [layout.move(layout.K_CANCEL)] + [layout.move(layout.K_KEEP, 0, h[i]) for i in range(n) if i != it], "")
-            t.message = "Took back %s. Keep up to 4, then Done" % cards.name(c)
+            t.message = "Took back %s. Up to 4, then Done" % cards.name(c)
         elif n >= layout.KEEP_MAX:
             t.message = "You keep 4 cards at most"
         else:
@@ -206,8 +209,8 @@ def start_turn(t):
         t.to_item(DRAW_IT)
         if layout.skipped(s, layout.turn(s)):  # said before the person presses anything
             t.message = "Skipped: Draw to pass"
-    elif ph == KEEP:
-        t.to_item(DONE)
+    elif ph == KEEP:  # on the hand's first card: Done at once would keep none
+        t.focus = 0
         t.message = "Keep up to 4 cards for the next round, then Done"
     else:  # the board game's steps: its first item (roll.items)
         t.focus = t.hn

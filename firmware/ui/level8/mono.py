@@ -66,7 +66,8 @@ class Table:
                 cut = m.rfind(" ", 0, 22)
                 cut = cut if cut > 0 else 21
                 p.text(m[:cut], 0, _BY, theme.FG)
-                p.text(m[cut:].strip()[:21], 0, _BY + 8, theme.FG)
+                m = m[cut:].strip()
+                p.text(m if len(m) < 22 else m[:19] + "..", 0, _BY + 8, theme.FG)  # cut: said so
             return
         self.draw_bar(p, t)
         if m != self.msg:
