@@ -22,6 +22,7 @@ from test_golden import match_golden
 import app.level8 as A
 from app.games import GAMES
 from app.level8 import play, roll, saves
+from app.store import Store
 from host_sim.autoplay8b import AutoplayerBoard
 from ui import level8 as T
 from ui import theme
@@ -453,6 +454,26 @@ def test_card_and_again_says_your_turn_comes_again(board_name, tmp_path):
     t.commit(app, [m], "")
     assert rules.turn(g.state) == 0 and rules.phase(g.state) == board.ROLL
     assert t.mine() and t.item(t.focus) == roll.ROLL and t.message == "Your turn again: Roll"
+
+
+@pytest.mark.parametrize("board_name", ["oled_128x64", "pico_display"])
+def test_a_game_resumed_in_a_step_you_must_answer_opens_its_chooser(board_name, tmp_path):
+    """Power comes back while a bot's Steal waits for your cards: the table shows for a
+    bot's step's time, saying the game resumed, then your chooser opens by itself."""
+    g = _reach(board.SHOW)
+    assert g is not None
+    root = str(tmp_path)
+    Store(root).write("bggame", saves.encode(g.state, 0, 1, 1))
+    Store(root).write("playing", bytes((ROW,)))
+    hh, app = power_up(board_name, root)
+    t = app.screen
+    assert type(t).__name__ == "Table" and t.mine() and t.message.startswith(("Welcome back", "Resumed"))
+    now = 0
+    while app.screen is t:
+        now += 10
+        app.tick(now)
+        assert now < 2 * play.PERIOD
+    assert now >= play.PERIOD - 20 and app.screen.title == "Show 3 for Bot %d" % (rules.turn(g.state) + 1)
 
 
 def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():

@@ -41,6 +41,15 @@ def setup(t, app, game, flags, people, strength, message):
     survey(t)
     begin(t)
     fit(t, app)
+    if t.mine() and layout.phase(t.state) > _P_ROLL:
+        # resumed in a board step the person must answer: its chooser opens by itself once
+        # the table has been seen, as after a bot's step that asks (Table.tick)
+        t.ending = levels(t.state)
+
+
+def levels(s):
+    """The seats' levels, as `ending` keeps them (ui.level8.begin)."""
+    return bytes([layout.level(s, p) for p in range(layout.players(s))])
 
 
 def fit(t, app):
@@ -267,7 +276,7 @@ def commit(t, app, ms, said):
     t.listed = None
     q = layout.actor(t.state)
     bot = q if t.bot(q) else NO_SEAT
-    was = bytes([layout.level(t.state, p) for p in range(layout.players(t.state))]) if bot != NO_SEAT else None
+    was = levels(t.state) if bot != NO_SEAT else None
     k = layout.kind(ms[0])
     before = bytes(layout.hand(t.state, q)) if t.mine() and (k == layout.K_DRAW or k == layout.K_TAKE) else None
     for m in ms:
