@@ -182,19 +182,24 @@ def test_pass_and_play_hands_the_handheld_to_the_person_asked(tmp_path):
     assert t.message == "Player 2 gave Player 1 a card"
 
 
-def _reach(phase, actor=0, players=3, seeds=range(1, 80), cond=lambda s: True):
+def _reach(phase, actor=0, players=3, seeds=range(1, 80), cond=lambda s: True, asked=False):
     """A seeded game played by the bots until the seat `actor` must act at `phase` (and
-    cond(state) holds)."""
+    cond(state) holds). With `asked`, the game instead at another seat's turn whose bot's
+    decision (as the table's bot makes it) next asks `actor` to act at `phase`."""
     for seed in seeds:
         g = Game(BOARD, players, seed, seed % players)
         for _ in range(3000):
             s = g.state
             if rules.phase(s) == rules.WON:
                 break
-            if rules.phase(s) == phase and l8game.actor(s) == actor and cond(s):
+            q = l8game.actor(s)
+            if not asked and rules.phase(s) == phase and q == actor and cond(s):
                 return g
-            for m in boardbot.play(view.see(s, l8game.actor(s)), 1):
+            before = bytes(s)
+            for m in boardbot.play(view.see(s, q), 1):
                 g.apply(m)
+            if asked and q != actor and rules.phase(s) == phase and l8game.actor(s) == actor:
+                return Game(state=bytearray(before))
     return None
 
 
@@ -374,24 +379,6 @@ def test_a_bots_board_steps_are_said(tmp_path):
     assert all(said[:-1]) and len(said) >= 3
 
 
-def _before_a_bot_asks(phase, players=3, seeds=range(1, 80)):
-    """A seeded game at the bot's turn whose decision (as the table's bot makes it) next
-    asks seat 0, the person, to act at `phase`."""
-    for seed in seeds:
-        g = Game(BOARD, players, seed, seed % players)
-        for _ in range(3000):
-            s = g.state
-            if rules.phase(s) == rules.WON:
-                break
-            q = l8game.actor(s)
-            before = bytes(s)
-            for m in boardbot.play(view.see(s, q), 1):
-                g.apply(m)
-            if q != 0 and rules.phase(g.state) == phase and l8game.actor(g.state) == 0:
-                return Game(state=bytearray(before))
-    return None
-
-
 @pytest.mark.parametrize("board_name", BOARDS)
 @pytest.mark.parametrize("phase", [board.SHOW, board.GIVE, board.STEAL])
 def test_a_bots_step_that_asks_you_to_act_is_shown_then_your_chooser_opens(board_name, phase, tmp_path):
@@ -399,7 +386,7 @@ def test_a_bots_step_that_asks_you_to_act_is_shown_then_your_chooser_opens(board
     for the bots to show theirs: the bot's step stays on the table for a bot's step's time,
     then your chooser opens by itself, saying who asks (its title fits a colour screen's
     20 large characters and the OLED's 21 small)."""
-    g = _before_a_bot_asks(phase)
+    g = _reach(phase, asked=True)
     assert g is not None
     hh, app = power_up(board_name, str(tmp_path))
     t = table(app, g)

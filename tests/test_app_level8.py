@@ -398,18 +398,24 @@ def bots_until(game, done, limit=20000):
     raise AssertionError("never reached")
 
 
+def _keeping(cond=lambda s: True):
+    """A game of Level Up with the keep option, played by the bots until seat 0 chooses the
+    cards it keeps (L8-9) and cond(state) holds."""
+    for seed in range(1, 80):
+        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
+                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0 and cond(s))
+        if g:
+            return g
+    return None
+
+
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
 def test_while_cards_are_kept_the_table_shows_the_next_rounds_levels_none_laid(board, tmp_path):
     """L8-9: cards are kept after the round's end has moved the seats up, for the next round:
     each seat's line shows the level it plays next, and no tick for a level laid out
     (the laid groups are the last round's, of the level before)."""
     hh, app = power_up(board, str(tmp_path))
-    for seed in range(1, 80):
-        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
-                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0
-                       and any(rules.laid(s, q) and rules.gained(s, q) for q in (1, 2)))
-        if g:
-            break
+    g = _keeping(lambda s: any(rules.laid(s, q) and rules.gained(s, q) for q in (1, 2)))
     assert g is not None
     t = table_of(app, g)
     app.render()
@@ -426,11 +432,7 @@ def test_level_up_a_card_kept_is_taken_back_by_ok_on_it(board, tmp_path):
     """L8-9 ("may keep up to four"): OK on a card kept takes it back, the others stay kept in
     the order chosen, and the cursor stays on it; the choice goes on."""
     hh, app = power_up(board, str(tmp_path))
-    for seed in range(1, 60):
-        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
-                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0 and rules.hand_count(s, 0) >= 4)
-        if g:
-            break
+    g = _keeping(lambda s: rules.hand_count(s, 0) >= 4)
     t = table_of(app, g)
     chosen = []
     for n in range(3):
@@ -464,11 +466,7 @@ def test_pass_and_play_a_choice_of_cards_to_keep_is_passed_as_such(tmp_path, mon
 
     monkeypatch.setattr(Painter, "text", spy)
     hh, app = power_up("pico_display", str(tmp_path))
-    for seed in range(1, 60):
-        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
-                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0)
-        if g:
-            break
+    g = _keeping()
     t = table_of(app, g, people=3)
     assert t.hidden and t.me == 0
     del drawn[:]
@@ -483,11 +481,7 @@ def test_level_up_keeps_cards_a_player_chooses(tmp_path):
     """L8-9: at a round's end a person on level 5+ who did not lay out chooses up to four
     cards, which stay in the hand for the next round."""
     hh, app = power_up("pico_display", str(tmp_path))
-    for seed in range(1, 60):
-        g = bots_until(Game(cards.LEVELUP, 3, seed=seed, keep=True),
-                       lambda s: rules.phase(s) == rules.KEEP and rules.turn(s) == 0 and rules.hand_count(s, 0) >= 4)
-        if g:
-            break
+    g = _keeping(lambda s: rules.hand_count(s, 0) >= 4)
     t = table_of(app, g)
     s = g.state
     assert t.mine() and rules.keeper(s, 0) and t.items[0] == 106  # Done first
