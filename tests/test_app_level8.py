@@ -761,6 +761,21 @@ def test_the_oled_says_a_message_past_its_two_lines_is_cut(tmp_path, monkeypatch
     assert "Bot 2 added V14 to" in drawn and "Bot 3's run V11 G12" in drawn  # two lines: whole
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display", "pico_lcd_114"])
+def test_how_to_play_names_the_boards_own_buttons(board, tmp_path):
+    """The card games' How to play (Level Up's keeping too) names this board's buttons
+    ("PRESS" on the LCD), never a button it does not have."""
+    from app.level8 import menu
+
+    hh, app = power_up(board, str(tmp_path))
+    app.playing = 2  # Level Up's row
+    menu.show_help(app)
+    text = " ".join(app.screen.lines)
+    ok = app.button("ok")
+    assert ("%s again on one takes it back" % ok) in text.replace("  ", " ")
+    assert ok == "OK" or " OK " not in text
+
+
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
 @pytest.mark.parametrize("people", [1, 2])
 def test_the_card_just_drawn_has_the_cursor_and_is_named_when_it_came_face_down(board, people, tmp_path):
