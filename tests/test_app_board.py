@@ -13,7 +13,7 @@ import sys
 
 import pytest
 from l8helpers import number_card
-from level8 import board, boardbot, cards, rules, view
+from level8 import board, boardbot, cards, rules, track, view
 from level8 import game as l8game
 from level8.game import Game
 from test_app_level8 import BOARDS, Driver, power_up
@@ -461,6 +461,22 @@ def test_a_game_resumed_in_a_step_you_must_answer_opens_its_chooser(board_name, 
         app.tick(now)
         assert now < 2 * play.PERIOD
     assert now >= play.PERIOD - 20 and app.screen.title == "Show 3 for Bot %d" % (rules.turn(g.state) + 1)
+
+
+@pytest.mark.parametrize("kind, why", [(track.ASK, "Nobody had one"), (track.JOKER, "No joker left")])
+def test_a_pile_taken_instead_of_an_actions_card_says_why(kind, why, tmp_path):
+    """An Ask nobody could answer, a Joker with the stack empty: the person takes the top of
+    a pile instead, and the chooser says why."""
+    g = _reach(board.PICK, players=4, cond=lambda s: board.action(s) == track.ASK)
+    assert g is not None
+    # a Joker's stack empties in few games: the same position with a Joker under way, which
+    # is all the chooser reads of it
+    g.state[board.AT_BOARD + board._B_ACTION] = kind
+    hh, app = power_up("pico_display", str(tmp_path))
+    table(app, g)
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "Take a card" and m.info == (why,)
 
 
 def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():

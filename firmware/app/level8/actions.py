@@ -58,6 +58,10 @@ def open(app, t, ph, pick):
         if s[_ACTION] == track.TWO and s[_COUNT] == 1:  # +2's second, the first card seen
             title = "Take a 2nd card"
             info = (t.message,) if t.message else ()
+        elif s[_ACTION] == track.ASK:  # why a pile's card: the Ask's answer, or a joker
+            info = ("Nobody had one",)
+        elif s[_ACTION] == track.JOKER:
+            info = ("No joker left",)
         for m in ms:
             if layout.kind(m) == layout.K_DRAW:
                 label = "Draw pile (%d left)" % layout.draw_count(s)
