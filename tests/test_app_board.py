@@ -479,6 +479,25 @@ def test_a_pile_taken_instead_of_an_actions_card_says_why(kind, why, tmp_path):
     assert m.title == "Take a card" and m.info == (why,)
 
 
+def test_a_bots_answer_to_your_ask_names_the_card_and_has_the_cursor(tmp_path):
+    """Your Ask answered: "Bot 2 gave you red 5", the cursor on it, as on a card drawn."""
+    g = _reach(board.GIVE, actor=1, cond=lambda s: rules.turn(s) == 0)
+    assert g is not None
+    hh, app = power_up("pico_display", str(tmp_path))
+    t = table(app, g)
+    before = list(rules.hand(g.state, 0))
+    now = 0
+    while rules.phase(g.state) == board.GIVE:
+        now += 10
+        app.tick(now)
+        assert now < 3 * play.PERIOD
+    new = list(rules.hand(g.state, 0))
+    for c in before:
+        new.remove(c)
+    assert len(new) == 1 and t.message == "Bot 2 gave you " + cards.name(new[0])
+    assert t.card(t.item(t.focus)) == new[0]
+
+
 def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():
     """A bot's Card and again or +1 taking the top of the person's discard pile is said
     "took red 7 from your pile", a bot's "from Bot 3's pile", never "from you's pile"."""

@@ -278,7 +278,13 @@ def commit(t, app, ms, said):
     bot = q if t.bot(q) else NO_SEAT
     was = levels(t.state) if bot != NO_SEAT else None
     k = layout.kind(ms[0])
-    before = bytes(layout.hand(t.state, q)) if t.mine() and (k == layout.K_DRAW or k == layout.K_TAKE) else None
+    words = None  # the card that comes into the person's hand, said: "You drew %s"
+    if t.mine() and k == layout.K_DRAW:
+        words = t.name(t.me) + " drew %s"
+    elif k == layout.K_GIVE and layout.game(t.state) == 2 and t.people == 1 and layout.target(ms[0]) == t.me:
+        words = t.name(q) + " gave you %s"  # a bot answers your Ask (pass and play: not said)
+    took = words or t.mine() and k == layout.K_TAKE
+    before = bytes(layout.hand(t.state, t.me)) if took else None
     for m in ms:
         g = t.game
         known = False
@@ -300,13 +306,14 @@ def commit(t, app, ms, said):
     if bot == NO_SEAT and layout.kind(ms[-1]) == layout.K_DISCARD and layout.phase(t.state) == _P_ROLL and t.mine():
         t.message = "Your turn again: Roll"  # Card and again: the turn ended, the same person's next
     if before is not None and t.mine():
-        drawn(t, before, k == layout.K_DRAW)
+        drawn(t, before, words)
 
 
-def drawn(t, before, blind):
-    """The cursor on the card a person just drew, found where the hand `before` and the
-    hand now first differ (a card drawn is put in, the others keep their order); named
-    when it came face down (`blind`)."""
+def drawn(t, before, words):
+    """The cursor on the card that just came into the person's hand, found where the hand
+    `before` and the hand now first differ (a card is put in, the others keep their
+    order); said in `words` when it came face down ("You drew %s", a bot's answer to an
+    Ask), a pile's top being the person's own choice."""
     h = layout.hand(t.state, t.me)
     i = 0
     while i < len(before) and h[i] == before[i]:
@@ -314,5 +321,5 @@ def drawn(t, before, blind):
     for pos in range(t.hn):
         if t.order[pos] == i:
             t.focus = pos
-    if blind:
-        t.message = "%s drew %s" % (t.name(t.me), cards.name(h[i]))
+    if words:
+        t.message = words % cards.name(h[i])
