@@ -819,6 +819,32 @@ def _skip_given_to(seat, players=2):
     return g
 
 
+def test_the_oleds_skip_mark_stands_against_its_seats_pile(tmp_path, monkeypatch):
+    """L8-5 on the OLED's seat lines (two seats a line): a seat's "!" for a Skip in front of
+    it stands right after its pile's top (or its hand's size), not as near the next seat."""
+    from ui.paint import Painter
+
+    drawn = []
+    text = Painter.text
+
+    def spy(self, s, x, y, *a, **k):
+        drawn.append((s, x, y))
+        return text(self, s, x, y, *a, **k)
+
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    g = _skip_given_to(1, players=3)  # you gave Bot 2 the Skip: it waits before Bot 2
+    s = g.state  # and a card of two characters (R7) on Bot 2's discard pile, from the draw pile
+    i = next(i for i in range(rules.begin(s, rules.DRAW_PILE), rules.end(s, rules.DRAW_PILE)) if len(cards.token(s[i])) == 2)
+    rules._move(s, i, rules.DRAW_PILE, rules.PILE + 1, 0)
+    monkeypatch.setattr(Painter, "text", spy)
+    table_of(app, g)
+    app.render()
+    i = next(k for k, d in enumerate(drawn) if d[0] == "!")
+    before = drawn[i - 1]  # what the seat's line drew before it, on the same line
+    assert len(before[0]) == 2 and before[2] == drawn[i][2]
+    assert drawn[i][1] == before[1] + 6 * len(before[0]) - 2, drawn[i - 3 : i + 1]
+
+
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
 def test_a_skipped_person_is_told_before_pressing_and_whom_the_skip_was_for_after(board, tmp_path):
     """L8-5: a person with a Skip in front of them sees so as their turn begins (the cursor on

@@ -121,10 +121,11 @@ class Table:
             if laid:
                 p.text("\x14", x + 20, y, theme.FG)
             p.text("%2d" % hn, x + 27, y, theme.FG)
+            tx = x + 42
             if top != layout.NONE:
-                p.text(T.token(top), x + 42, y, theme.FG)
-            if skip:
-                p.text("!", x + 58, y, theme.FG)  # the glyph's one lit column is x + 60
+                tx = p.text(T.token(top), tx, y, theme.FG)
+            if skip:  # against the pile's top, not as near the next seat: its lit column is its 3rd
+                p.text("!", tx - 2, y, theme.FG)
             x += 64
 
     def draw_hand(self, p, t, s):
