@@ -119,3 +119,19 @@ def ref_dead_end(s):
                 if rules.group_count(s, slot) and rules.fits(s, slot, x):
                     return False
     return True
+
+
+def board_bots_until(s, apply, stop, steps=5000):
+    """Let the board game's bots play at position `s` (each move through `apply`: a Game's
+    or a Recorder's) until stop(s) holds or the game is won; whether stop(s) holds."""
+    from level8 import boardbot
+    from level8 import game as l8game
+
+    for _ in range(steps):
+        if stop(s):
+            return True
+        if rules.phase(s) == rules.WON:
+            return False
+        for m in boardbot.play(view.see(s, l8game.actor(s)), 1):
+            apply(m)
+    return stop(s)

@@ -518,15 +518,11 @@ def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():
 def test_the_round_end_with_nobody_out_is_drawn(board_name, tmp_path):
     """A round the board game ends at its dead end has no ender: the round's end says nobody
     went out."""
+    from l8helpers import board_bots_until
+
     for seed in range(1, 40):
         g = Game(BOARD, 3, seed, 0)
-        for _ in range(5000):
-            s = g.state
-            if rules.phase(s) in (rules.OVER, rules.WON):
-                break
-            for m in boardbot.play(view.see(s, l8game.actor(s)), 1):
-                g.apply(m)
-        if rules.phase(g.state) == rules.OVER:
+        if board_bots_until(g.state, g.apply, lambda s: rules.phase(s) == rules.OVER):
             break
     g.state[rules.AT_ENDER] = rules.NO_SEAT
     hh, app = power_up(board_name, str(tmp_path))

@@ -145,20 +145,13 @@ def test_a_keep_taken_back_is_written_and_replayed_as_cancel_L8_9():
 def test_a_board_game_keep_taken_back_is_recorded_and_read_back_LB_4():
     """LB-4's keeping as L8-9's: cards kept and taken back (`cancel`) in a board game's
     record, read back to the same position."""
-    from level8 import game as l8game
+    from l8helpers import board_bots_until
 
     for seed in range(1, 40):
         r = record.Recorder(cards.BOARD, 3, seed, 0)
-        g = r.game
-        for _ in range(4000):
-            s = g.state
-            if rules.phase(s) in (rules.WON, rules.KEEP):
-                break
-            for m in boardbot.play(view.see(s, l8game.actor(s)), 1):
-                r.apply(m)
-        if rules.phase(g.state) == rules.KEEP and rules.hand_count(g.state, rules.turn(g.state)) >= 2:
+        s = r.game.state
+        if board_bots_until(s, r.apply, lambda s: rules.phase(s) == rules.KEEP and rules.hand_count(s, rules.turn(s)) >= 2):
             break
-    s = g.state
     h = rules.hand(s, rules.turn(s))
     for m in (rules.move(rules.K_KEEP, 0, h[0]), rules.move(rules.K_KEEP, 0, h[1]), rules.move(rules.K_CANCEL)):
         r.apply(m)
