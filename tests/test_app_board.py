@@ -498,6 +498,25 @@ def test_a_bots_answer_to_your_ask_names_the_card_and_has_the_cursor(tmp_path):
     assert t.card(t.item(t.focus)) == new[0]
 
 
+def test_showing_cards_one_after_another_keeps_the_choosers_place(tmp_path):
+    """Show for a Steal, one card at a time: the next choice opens where the cursor was
+    (not back on the first card), the cards shown gone from the list."""
+    g = _reach(board.SHOW, cond=lambda s: rules.hand_count(s, 0) >= 6)
+    assert g is not None
+    hh, app = power_up("pico_display", str(tmp_path))
+    table(app, g)
+    app.key("ok", 0)  # the chooser
+    m = app.screen
+    assert len(m.items) >= 6
+    app.key("down", 0)
+    app.key("down", 0)
+    shown = rules.card(m.items[2][2])
+    app.key("ok", 0)  # shown: the next choice of the step
+    m = app.screen
+    assert type(m).__name__ == "Menu" and rules.phase(g.state) == board.SHOW
+    assert m.focus == 2 and shown not in [rules.card(it[2]) for it in m.items]
+
+
 def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():
     """A bot's Card and again or +1 taking the top of the person's discard pile is said
     "took red 7 from your pile", a bot's "from Bot 3's pile", never "from you's pile"."""

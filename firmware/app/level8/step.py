@@ -22,9 +22,11 @@ def go(app, t, m):
     from app.level8 import bstep
 
     said = bstep.said(t, m)
+    at = getattr(app.screen, "focus", 0)  # the chooser's cursor (the track has none)
     tb = t.close(app)
     s = tb.state
     me = tb.me
+    ph = layout.phase(s)
     before = layout.hand(s, me)
     tb.commit(app, [m], said)
     if tb.me == me and not tb.hidden:
@@ -36,6 +38,9 @@ def go(app, t, m):
         if len(new) == 1:
             tb.message = "You took %s" % cards.name(new[0])
     follow(tb, app)
+    c = app.screen
+    if c is not tb and layout.phase(s) == ph and getattr(c, "items", None):
+        c.focus = min(at, len(c.items) - 1)  # the same step goes on (Show, Swap): where it was
     import sys
 
     if app.screen is tb and sys.implementation.name == "micropython":
