@@ -517,6 +517,20 @@ def test_showing_cards_one_after_another_keeps_the_choosers_place(tmp_path):
     assert m.focus == 2 and shown not in [rules.card(it[2]) for it in m.items]
 
 
+@pytest.mark.parametrize("said, info", [("You took red 3", ("You took red 3",)), ("Welcome back: round 1.", ())])
+def test_plus_2s_second_choice_repeats_the_first_card_not_other_words(said, info, tmp_path):
+    """+2: the chooser of the second card repeats the first ("You took red 3"); a game
+    resumed there has no first card said, and its welcome is not repeated as one."""
+    g = _reach(board.PICK, cond=lambda s: board.action(s) == track.TWO and s[board.AT_BOARD + board.B_COUNT] == 1)
+    assert g is not None
+    hh, app = power_up("pico_display", str(tmp_path))
+    t = table(app, g)
+    t.message = said
+    app.key("ok", 0)
+    m = app.screen
+    assert m.title == "Take a 2nd card" and m.info == info
+
+
 def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():
     """A bot's Card and again or +1 taking the top of the person's discard pile is said
     "took red 7 from your pile", a bot's "from Bot 3's pile", never "from you's pile"."""

@@ -57,7 +57,8 @@ def open(app, t, ph, pick):
         title = "Take a card"
         if s[_ACTION] == track.TWO and s[_COUNT] == 1:  # +2's second, the first card seen
             title = "Take a 2nd card"
-            info = (t.message,) if t.message else ()
+            m = t.message  # the first card said ("You took red 3"); not a resumed game's words
+            info = (m,) if m and m.startswith("You took") else ()
         elif s[_ACTION] == track.ASK:  # why a pile's card: the Ask's answer, or a joker
             info = ("Nobody had one",)
         elif s[_ACTION] == track.JOKER:
