@@ -59,11 +59,10 @@ def what(s, q, m, name, mono=False):
     if ph == _PICK:
         if k == layout.K_DRAW:
             return "drew a card"
+        from app.level8.words import whose  # let go with the words (WORDS_CODE)
+
         p = layout.target(m)
-        return "took %s from %s" % (
-            _card(layout.pile_top(s, p), mono),
-            "own pile" if p == q else "your pile" if name(p) == "You" else name(p) + "'s pile",
-        )
+        return "took %s from %s pile" % (_card(layout.pile_top(s, p), mono), whose(p, q, name))
     if ph == _SWAP and k == layout.K_KEPT:
         return "drew %d cards" % (s[_COUNT] + 1)
     if k == layout.K_DISCARD:
@@ -95,6 +94,7 @@ def said(t, m):
     if not _board_step(s) or layout.kind(m) == _K_ROLL:
         return ""
     w = what(s, q, m, t.name)
+    drop(*WORDS_CODE)
     return t.name(q) + " " + w if w else ""
 
 
@@ -126,7 +126,7 @@ def step(t, app, steps):
         from app.level8 import say
 
         said = say.step(s, q, now, t.name, app.p.mono)
-        drop(*WORDS_CODE)
+    drop(*WORDS_CODE)
     rolled = layout.kind(m) == _K_ROLL
     t.commit(app, now, said)
     if rolled:
