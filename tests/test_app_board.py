@@ -356,11 +356,11 @@ def test_bots_act_out_of_turn_for_a_persons_steal(tmp_path):
     shown = [(p, c) for p in range(1, 3) for c in board.shown(s, p)]
     assert sorted((rules.target(it[2]), rules.card(it[2])) for it in m.items) == sorted(set(shown))
     for label, _, mv in m.items:  # "Red 3 from Bot 2": capitalised as the other choosers' items
-        name = cards.name(rules.card(mv))
+        name = cards.name(rules.card(mv), cards.BOARD)
         assert label == name[0].upper() + name[1:] + " from Bot %d" % (rules.target(mv) + 1)
     taken = rules.card(m.items[m.focus][2])
     app.key("ok", 0)  # the card stolen is said, as a pile's card taken is
-    assert type(app.screen).__name__ == "Table" and app.screen.message == "You took " + cards.name(taken)
+    assert type(app.screen).__name__ == "Table" and app.screen.message == "You took " + cards.name(taken, cards.BOARD)
 
 
 def test_a_bots_board_steps_are_said(tmp_path):
@@ -426,7 +426,7 @@ def test_a_bots_board_step_names_its_card_in_tokens_on_the_oled(phase, words):
     m = next(x for x in g.legal_moves() if rules.card(x))
     c = rules.card(m)
     said = [bstep.what(g.state, 1, m, lambda q: "Bot %d" % (q + 1), mono) for mono in (False, True)]
-    assert [x.startswith(words % n) for x, n in zip(said, (cards.name(c), T.token(c)))] == [True, True], said
+    assert [x.startswith(words % n) for x, n in zip(said, (cards.name(c, cards.BOARD), T.token(c)))] == [True, True], said
 
 
 @pytest.mark.parametrize("board_name", ["oled_128x64", "pico_display"])
@@ -494,7 +494,7 @@ def test_a_bots_answer_to_your_ask_names_the_card_and_has_the_cursor(tmp_path):
     new = list(rules.hand(g.state, 0))
     for c in before:
         new.remove(c)
-    assert len(new) == 1 and t.message == "Bot 2 gave you " + cards.name(new[0])
+    assert len(new) == 1 and t.message == "Bot 2 gave you " + cards.name(new[0], cards.BOARD)
     assert t.card(t.item(t.focus)) == new[0]
 
 
@@ -544,7 +544,7 @@ def test_a_bot_that_takes_the_top_of_your_pile_says_your_pile():
         return "You" if q == 0 else "Bot %d" % (q + 1)
 
     said = [bstep.what(s, 1, rules.move(rules.K_TAKE, p), name) for p in (0, 2)]
-    assert said == ["took %s from your pile" % cards.name(rules.pile_top(s, 0)), "took %s from Bot 3's pile" % cards.name(rules.pile_top(s, 2))]
+    assert said == ["took %s from your pile" % cards.name(rules.pile_top(s, 0), cards.BOARD), "took %s from Bot 3's pile" % cards.name(rules.pile_top(s, 2), cards.BOARD)]
 
 
 @pytest.mark.parametrize("board_name", BOARDS)
@@ -679,7 +679,7 @@ def test_a_hand_past_the_tables_line_shows_a_window_that_follows_the_cursor(boar
     c = rules.hand(g.state, 0)[t.item(t.focus)]
     app.key("ok", 0)
     m = app.screen
-    assert type(m).__name__ == "Menu" and m.title.lower() == cards.name(c)
+    assert type(m).__name__ == "Menu" and m.title.lower() == cards.name(c, cards.BOARD)
     assert [it[0] for it in m.items if it[0].startswith("Discard")]
     app.key("back", 0)
     t = app.screen

@@ -355,6 +355,41 @@ def test_a_layout_is_laid_at_once_and_wilds_py_loaded_only_to_ask(board, pick, w
         assert bytes(t.state) == bytes(want.state)
 
 
+@pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
+@pytest.mark.parametrize("game, word", [(cards.LEVEL8, "wild"), (cards.LEVELUP, "joker")])
+def test_a_wild_is_called_as_the_games_rulebook_calls_it(board, game, word, tmp_path):
+    """L8-1: LEVEL 8's rulebook says wild, Level Up's joker (the same card to the rules):
+    the card's chooser and the chooser of a wild's value say the game's word."""
+    from l8helpers import game_with
+
+    from ui.level8 import LAY
+
+    assert [cards.name(cards.wild_as_number(7), x) for x in (cards.LEVEL8, cards.LEVELUP, cards.BOARD)] == [
+        "a wild as 7",
+        "a joker as 7",
+        "a joker as 7",
+    ]
+    hh, app = power_up(board, str(tmp_path))
+    g = game_with(["R1 R2 W B5 B6 B7 Y9 O11 Y13 G15", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"], draw="V14", game=game)
+    g.apply(rules.move(rules.K_DRAW))
+    t = table_of(app, g)
+    t.focus = next(pos for pos in range(t.hn) if t.item(pos) < 100 and rules.hand(g.state, 0)[t.item(pos)] == cards.WILD)
+    app.key("ok", 0)
+    assert app.screen.title == "A " + word
+    if board != "oled_128x64":
+        assert "Discard a " + word in [it[0] for it in app.screen.items]
+    app.key("back", 0)
+    t = app.screen
+    t.to_item(LAY)
+    app.key("ok", 0)
+    app.tick(10)
+    for _ in range(4):  # R1 R2 W: the wild below or above
+        app.key("down", 20)
+    app.key("ok", 40)
+    title = word[0].upper() + word[1:] + "s " + ("in the run?" if board != "oled_128x64" else "as?")
+    assert type(app.screen).__name__ == "Menu" and app.screen.title == title
+
+
 def _laid_and_playing(app):
     t = app.screen
     if type(t).__name__ != "Table" or not t.mine():
@@ -446,7 +481,7 @@ def test_level_up_a_card_kept_is_taken_back_by_ok_on_it(board, tmp_path):
     assert rules.phase(g.state) == rules.KEEP and rules.turn(g.state) == 0
     assert list(rules.hand(g.state, 0)[:2]) == [chosen[0], chosen[2]] and rules.kept(g.state, 0) == 2
     assert rules.hand(g.state, 0)[t.item(t.focus)] == back
-    assert t.message == "Took back %s. Up to 4, then Done" % cards.name(back)
+    assert t.message == "Took back %s. Up to 4, then Done" % cards.name(back, cards.LEVELUP)
     app.key("ok", 0)  # kept again
     assert rules.kept(g.state, 0) == 3 and rules.hand(g.state, 0)[2] == back
 

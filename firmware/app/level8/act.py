@@ -61,7 +61,7 @@ def draw(app, t):
             if app.p.mono:
                 label = "%s: %s pile" % (tokens([c]), w)  # "G15: Player 2's pile", 20 columns
             else:
-                label = "%s from %s pile" % (cards.name(c), w)
+                label = "%s from %s pile" % (cards.name(c, layout.game(s)), w)
                 label = label[0].upper() + label[1:]
             items.append([label, t.pick, m])
     app.go(Menu("Draw from", items, back=t.close))
@@ -103,7 +103,7 @@ def card(app, t, i):
                 label = "Add to %s %s %s" % (w, words.group_name(s, slot), g)
             items.append([label, t.pick, m])
         elif k == layout.K_DISCARD and x == c:
-            label = "Discard " + (cards.name(c) if not app.p.mono else tokens([c]))
+            label = "Discard " + (cards.name(c, layout.game(s)) if not app.p.mono else tokens([c]))
             items.insert(0, [label + ", 1 of 2" if layout.target(m) else label, t.pick, m])  # LB-6
         elif k == layout.K_GIVE and c == cards.SKIP:
             items.append(["Skip " + t.name(layout.target(m)), t.pick, m])
@@ -111,7 +111,7 @@ def card(app, t, i):
         t.message = "Lay out or cancel first"
         t.close(app)
         return
-    title = cards.name(c)
+    title = cards.name(c, layout.game(s))
     title = title[0].upper() + title[1:]
     app.go(Menu(title, items, back=t.close))
 

@@ -72,7 +72,7 @@ def open(app, t, ph, pick):
                 if mono:
                     label = "%s: %s pile" % (tokens([c]), "your" if p == t.me else _short(t, p) + "'s")
                 else:
-                    label = "%s from %s pile" % (cards.name(c), "your" if p == t.me else t.name(p) + "'s")
+                    label = "%s from %s pile" % (cards.name(c, cards.BOARD), "your" if p == t.me else t.name(p) + "'s")
                     label = label[0].upper() + label[1:]
             items.append([label, pick, m])
     elif ph == _SWAP:
@@ -122,7 +122,7 @@ def _short(t, p):
 
 
 def _card(c, mono):
-    return tokens([c]) if mono else cards.name(c)
+    return tokens([c]) if mono else cards.name(c, cards.BOARD)
 
 
 def _asked(v, mono):

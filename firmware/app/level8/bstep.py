@@ -72,7 +72,7 @@ def what(s, q, m, name, mono=False):
 
 def _card(c, mono):
     """A card in a step's words: its name, or on the OLED as the table writes it."""
-    return tokens([c]) if mono else cards.name(c)
+    return tokens([c]) if mono else cards.name(c, cards.BOARD)
 
 
 def asked_words(v):

@@ -18,4 +18,4 @@ Pass and play: everyone shares the handheld; a screen hides the hands until the 
 
 UP = """
 
-Level Up: the same game with 5 wilds. With the keep option (New game), a player on level 5 or higher who did not lay out may keep up to 4 cards for the next round: choose them (%(ok)s again on one takes it back), then Done."""
+Level Up: the same game with 5 wilds, which it calls jokers (still written W). With the keep option (New game), a player on level 5 or higher who did not lay out may keep up to 4 cards for the next round: choose them (%(ok)s again on one takes it back), then Done."""

@@ -23,7 +23,7 @@ def _what(s, q, step, name, hint=False, mono=False):
         c = layout.pile_top(s, p)
         w = whose(p, q, name)
         w = "your" if hint and w == "own" else w
-        return ("take %s from %s pile" if hint else "took %s from %s pile") % (cards.name(c), w)
+        return ("take %s from %s pile" if hint else "took %s from %s pile") % (cards.name(c, layout.game(s)), w)
     if k == layout.K_SKIPPED:
         return "is skipped this turn"
     if k == layout.K_PUT:
@@ -43,10 +43,10 @@ def _what(s, q, step, name, hint=False, mono=False):
         r = slot % layout.GROUPS_PER_SEAT
         if [kind for kind, _ in reqs].count(reqs[r][0]) > 1:  # which of two runs, say
             what += " " + short(s, slot)
-        return ("add %s to %s %s" if hint else "added %s to %s %s") % (cards.name(layout.card(m)), w, what)
+        return ("add %s to %s %s" if hint else "added %s to %s %s") % (cards.name(layout.card(m), layout.game(s)), w, what)
     if k == layout.K_DISCARD:
         c = layout.card(m)
-        return ("discard " if hint else "discarded ") + (tokens([c]) if mono else cards.name(c))
+        return ("discard " if hint else "discarded ") + (tokens([c]) if mono else cards.name(c, layout.game(s)))
     if k == layout.K_GIVE:
         t = layout.target(m)
         return ("give a Skip to %s" if hint else "skipped %s" if mono else "gave a Skip to %s") % (
@@ -85,5 +85,5 @@ def hint(s, q, steps, name, mono=False):
     if len(steps) > 1 and k != layout.K_KEEP:
         nxt = steps[1][0]
         if layout.kind(nxt) == layout.K_DISCARD:
-            t += ", then discard " + cards.name(layout.card(nxt))
+            t += ", then discard " + cards.name(layout.card(nxt), layout.game(s))
     return t

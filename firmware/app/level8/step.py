@@ -36,7 +36,7 @@ def go(app, t, m):
             if c in new:
                 new.remove(c)
         if len(new) == 1:
-            tb.message = "You took %s" % cards.name(new[0])
+            tb.message = "You took %s" % cards.name(new[0], cards.BOARD)
     follow(tb, app)
     c = app.screen
     if c is not tb and layout.phase(s) == ph and getattr(c, "items", None):

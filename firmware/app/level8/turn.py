@@ -151,7 +151,7 @@ def choose(t, app, it):
         if it < n:  # a card kept: taken back (the kept cards all back, the others kept again)
             h = layout.hand(s, t.me)
             commit(t, app, [layout.move(layout.K_CANCEL)] + [layout.move(layout.K_KEEP, 0, h[i]) for i in range(n) if i != it], "")
-            t.message = "Took back %s. Up to 4, then Done" % cards.name(c)
+            t.message = "Took back %s. Up to 4, then Done" % cards.name(c, layout.game(s))
         elif n >= layout.KEEP_MAX:
             t.message = "You keep 4 cards at most"
         else:
@@ -160,7 +160,7 @@ def choose(t, app, it):
                 ms.append(layout.move(layout.K_KEPT))  # four kept: nothing more to choose
             commit(t, app, ms, "")
             if layout.phase(s) == KEEP and layout.turn(s) == t.me:
-                t.message = "Kept %s. Keep up to 4, then Done" % cards.name(c)
+                t.message = "Kept %s. Keep up to 4, then Done" % cards.name(c, layout.game(s))
     elif it < 100 and ph == DRAW:
         t.message = "Draw first: choose Draw"
     elif it > DONE or ph > WON and it < 100:  # the board game's items and steps
@@ -322,4 +322,4 @@ def drawn(t, before, words):
         if t.order[pos] == i:
             t.focus = pos
     if words:
-        t.message = words % cards.name(h[i])
+        t.message = words % cards.name(h[i], layout.game(t.state))

@@ -2,7 +2,7 @@
 (lay.py, `ways`): what each group's wilds stand for where the layout leaves it open (L8-3),
 then the moves that lay it."""
 
-from level8 import cards
+from level8 import cards, layout
 from level8.levels import RUN, SET
 
 from app.screen import Menu
@@ -33,17 +33,19 @@ class Wilds:
 
     def ask(self, app, options):
         kind = self.reqs[self.r][0]
+        w = cards.WILD_WORDS[layout.game(self.t.state)]  # "wild", or "joker" as Level Up says
         items = []
         for g in options:
             if kind == RUN:
                 label = tokens(g)
             elif kind == SET:
-                label = "%d wilds as %d" % (len(g), cards.number(g[0]))
+                label = "%d %ss as %d" % (len(g), w, cards.number(g[0]))
             else:
-                label = "%d wilds as %s" % (len(g), cards.COLOUR_NAMES[cards.colour(g[0])])
+                label = "%d %ss as %s" % (len(g), w, cards.COLOUR_NAMES[cards.colour(g[0])])
             items.append([label, self.chose(g), g])
-        title = "Wilds in the run?" if kind == RUN else "The wilds stand for"
-        app.go(Menu(title if not app.p.mono else "Wilds as?", items, back=self.t.close))
+        big = w[0].upper() + w[1:]
+        title = big + "s in the run?" if kind == RUN else "The %ss stand for" % w
+        app.go(Menu(title if not app.p.mono else big + "s as?", items, back=self.t.close))
 
     def chose(self, g):
         def act(app):
