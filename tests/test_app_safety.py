@@ -212,3 +212,37 @@ def test_a_saved_game_with_its_own_deck_resumes_and_replays(tmp_path):
     assert "Own deck, Standard" in seen[1]
     assert seen[2] == (0, bytes(g.deck))
     assert len(hh.apps) == 1
+
+
+def test_a_resumed_game_that_fails_before_any_key_is_set_aside_not_looped(tmp_path, monkeypatch):
+    """A save the referee passes may still fail once played (a damaged board game's save
+    crashed its first bot step): a failure before the player's first key since the start
+    would come at every start, power cycles included, so the saves go aside, the error
+    screen says so, and the next start is fresh."""
+    from level8 import cards
+    from level8.game import Game
+
+    from app.level8 import play, saves
+
+    root = str(tmp_path)
+    g = Game(cards.LEVEL8, 4, seed=4, dealer=0)  # seat 1, a bot, is on turn
+    Store(root).write("l8game", saves.encode(g.state, 0, 1, 1))
+    Store(root).write("playing", bytes((1,)))
+
+    def broken(self, app, now):
+        raise RuntimeError("a bot's step failed")
+
+    monkeypatch.setattr(play.Table, "tick", broken)
+    from app import crash
+
+    told = []
+    real_screen = crash.error_screen
+    monkeypatch.setattr(crash, "error_screen", lambda *a: told.append(a[3]) or real_screen(*a))
+    hh = sim.Handheld("oled_128x64", root)
+    hh.run(sim.Script(hh, ["OK"]))
+    assert told == [True] and "a bot's step failed" in (tmp_path / "error.log").read_text()
+    assert len(hh.apps) == 2 and type(hh.apps[-1].screen).__name__ == "Menu"  # fresh, at the title
+    assert Store(root).read("l8game") is None
+    hh = sim.Handheld("oled_128x64", root)  # and a power cycle starts fresh too
+    hh.run(sim.Script(hh, []))
+    assert told == [True] and len(hh.apps) == 1 and type(hh.apps[0].screen).__name__ == "Menu"

@@ -1236,3 +1236,42 @@ def test_the_dice_step_the_generator_as_prng_does():
         store(rng, s, rules.AT_RNG)
         for _ in range(50):
             assert board._rand16(s) == rng.next16()
+
+
+@pytest.mark.parametrize("at", [board.SHOW, board.GIVE, board.STEAL, rules.PLAY])
+def test_a_position_whose_turn_record_no_move_makes_is_refused(at):
+    """A saved position is played only if state_problem passes it: each byte of the board's
+    record of the turn that a move reads (the dice, the spaces reached, the action, the
+    seat asked to act, the value asked, the cards shown for a Steal) refused when out of
+    range, where playing it would fail (a seat to act past the table's end crashed a bot)."""
+    from l8helpers import board_bots_until
+
+    g = Game(BOARD, 4, seed=5, dealer=1)
+    s = g.state
+    assert board_bots_until(s, g.apply, lambda s: rules.phase(s) == at, 20000)
+    assert game.state_problem(s) is None
+    b = board.AT_BOARD
+    actor = s[b + board.B_ACTOR]
+    not_held = next(x for x in range(90) if not rules.holds(s, 0, x))
+    bad = [
+        (board.B_DICE, 7, "the dice"),
+        (board.B_REACH + 1, track.N_SPACES, "the dice"),
+        (16, track.N_KINDS, "the action under way"),
+        (board.B_COUNT, 4, "the action under way"),
+        (board.B_ACTOR, 4, "the seat asked to act"),
+        (board.B_ACTOR, 247, "the seat asked to act"),
+        (board.B_ASKED, board.COLOUR_ASK + 6, "the value asked"),
+        (board.B_ASKED + 1, 2, "the value asked"),
+        (board.B_SHOWN, not_held, "a card shown"),
+    ]
+    if at in (board.SHOW, board.GIVE):
+        bad.append((board.B_ACTOR, rules.NO_SEAT, "the seat asked to act"))
+    if at == rules.PLAY:
+        bad.append((board.B_SHOWN, rules.hand(s, 0)[0], "a card shown"))  # held, but no Steal
+    for off, value, words in bad:
+        was = s[b + off]
+        s[b + off] = value
+        why = game.state_problem(s)
+        assert why and why.startswith(words), (off, value, why)
+        s[b + off] = was
+    assert game.state_problem(s) is None and (actor == rules.NO_SEAT) == (at in (board.STEAL, rules.PLAY))

@@ -3,7 +3,7 @@
 
 def error_screen(device, e, log, at_start=False):
     """Say what went wrong, where the details are, and what became of the game (at_start:
-    the app failed while starting, so the saved game was set aside)."""
+    the app failed before the player's first key, so the saves were set aside)."""
     try:
         from ui.paint import Painter
 

@@ -2,9 +2,10 @@
 
 An unexpected exception never leaves a dead screen: it is written to
 error.log, an error screen asks for a button, and the app starts again from
-the last saved move. If starting itself fails (say, a save that crashes the
-app on resume), that save is set aside so the next start is a fresh one:
-no crash loop.
+the last saved move. If it fails before the player's first key (starting,
+or a resumed game's own first steps: a save that crashes the app on resume),
+the saves are set aside so the next start is a fresh one: no crash loop,
+even across a power cycle.
 """
 
 import sys
@@ -49,7 +50,8 @@ def main(board, clock=None, root="/", device=None, on_start=None):
                 on_start(app)
             loop(app, device, clock)
         except Exception as e:  # noqa: BLE001 - anything at all: show it, log it, go on
-            started = app is not None
+            # the player had a say since this start: starting again is no loop
+            pressed = app is not None and getattr(app, "pressed", False)
             app = None  # let it go: the error screen may need the memory
             log = "error.log"  # a local, not a module name: names are interned for good
             try:
@@ -57,12 +59,12 @@ def main(board, clock=None, root="/", device=None, on_start=None):
                     sys.print_exception(e, f)  # the simulator gives CPython's sys one too
             except Exception:  # noqa: BLE001 - a full flash must not hide the error screen
                 pass
-            if not started:
-                set_aside_saves(store)  # the start failed: do not resume a save again
+            if not pressed:
+                set_aside_saves(store)  # it would fail again at every start: do not resume
             try:
                 from app.crash import error_screen  # only ever needed here
 
-                error_screen(device, e, log, not started)
+                error_screen(device, e, log, not pressed)
             except Exception:  # noqa: BLE001 - no memory even for that: still wait below
                 pass
             b = device.buttons  # wait for a button: never a tight loop, whatever failed
@@ -95,6 +97,7 @@ def loop(app, device, clock):
         for name in buttons.poll(now):
             k = keys.get(name)
             if k:
+                app.pressed = True
                 app.key(k, now)
         app.tick(now)
         clock.sleep_ms(10)

@@ -13,7 +13,10 @@ from level8.board import (
     B_ACTOR,
     B_ASKED,
     B_COUNT,
+    B_DICE,
     B_POS,
+    B_REACH,
+    B_SHOWN,
     COLOUR_ASK,
     GIVE,
     GO,
@@ -27,6 +30,7 @@ from level8.board import (
     ROLL,
     SECOND,
     SHOW,
+    SHOW_MAX,
     SIZE,
     STAR,
     STEAL,
@@ -46,9 +50,13 @@ from level8.rules import (
     K_SKIPPED,
     K_TAKE,
     MAX_MOVES,
+    MAX_PLAYERS,
+    NO_SEAT,
+    NONE,
     PLAY,
     WON,
     card,
+    holds,
     kind,
     laid,
     level,
@@ -172,4 +180,29 @@ def state_problem(s):
             return "a level is out of range"
         if s[AT_SIDES + p] not in (1, 2) or s[AT_BOARD + B_POS + p] >= track.N_SPACES:
             return "a level side or a tower is out of range"
+    return _turn_problem(s)
+
+
+def _turn_problem(s):
+    """What is wrong with the board's record of the turn under way (its dice, action, the
+    seat asked or stealing from, the cards shown), None when nothing is: each byte a
+    move reads, so that a damaged save is refused rather than played."""
+    b = AT_BOARD
+    n = s[AT_PLAYERS]
+    ph = phase(s)
+    for i in (0, 1):
+        if s[b + B_DICE + i] > 6 or s[b + B_REACH + i] >= track.N_SPACES:
+            return "the dice or the spaces they reached are out of range"
+    a = board.action(s)
+    if (a >= track.N_KINDS and a != NONE) or s[b + B_COUNT] > 3:
+        return "the action under way is out of range"
+    p = s[b + B_ACTOR]
+    if p >= n and (p != NO_SEAT or ph in (GIVE, SHOW)):
+        return "the seat asked to act is out of range"
+    if s[b + B_ASKED] >= COLOUR_ASK + cards.N_COLOURS or s[b + B_ASKED + 1] > 1:
+        return "the value asked for is out of range"
+    for i in range(MAX_PLAYERS * SHOW_MAX):
+        c = s[b + B_SHOWN + i]
+        if c != NONE and (ph not in (SHOW, STEAL) or i // SHOW_MAX >= n or not holds(s, i // SHOW_MAX, c)):
+            return "a card shown for a Steal is not in that hand"
     return None
