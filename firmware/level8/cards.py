@@ -28,9 +28,6 @@ GAME_NAMES = ("level8", "levelup", "board")
 # Wilds and Skips in each game's deck (rulings L8-1 and LB-1); the board game has no Skip,
 # and its jokers wait in their own stack instead of being dealt.
 WILDS = (6, 5, 8)
-# What each game's rulebook calls a wild, for the handheld's words; records and the
-# checker write W and say "wild" for all three.
-WILD_WORDS = ("wild", "joker", "joker")
 _SKIPS = const((3, 3, 0))
 
 
@@ -94,13 +91,14 @@ def token(card):
 
 
 def name(card, game=LEVEL8):
-    """A player's name for a card: `red 7`, `a wild`, `a wild as 7`, `a wild as red`, `a Skip`;
-    a wild is `a joker` in the games whose rulebooks call it so (WILD_WORDS)."""
+    """A player's name for a card in `game`: `red 7`, `a wild`, `a wild as 7`, `a wild as
+    red`, `a Skip`. Level Up's and the board game's rulebooks say joker: `a joker as 7`
+    (records and the checker write W and say wild for all three)."""
     if card < N_NUMBER_CARDS:
         return COLOUR_NAMES[card // N_NUMBERS] + " " + str(card % N_NUMBERS + 1)
     if card == SKIP:
         return "a Skip"
-    w = "a " + WILD_WORDS[game]
+    w = "a joker" if game else "a wild"
     if card == WILD:
         return w
     if card < WILD_COLOUR:

@@ -33,7 +33,7 @@ class Wilds:
 
     def ask(self, app, options):
         kind = self.reqs[self.r][0]
-        w = cards.WILD_WORDS[layout.game(self.t.state)]  # "wild", or "joker" as Level Up says
+        w = cards.name(cards.WILD, layout.game(self.t.state))[2:]  # "wild", or Level Up's "joker"
         items = []
         for g in options:
             if kind == RUN:
