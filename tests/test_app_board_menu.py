@@ -15,8 +15,9 @@ from level8.game import Game
 
 from app import games
 from app.app import App
+from app.crash import set_aside_saves
 from app.level8 import SAVE, choices, file, name, saves, stats, which
-from app.run import labels, set_aside_saves
+from app.run import labels
 from app.store import Store
 from host_sim import sim
 

@@ -1,4 +1,7 @@
-"""The error screen: what the player sees instead of a dead screen (see app/run.py)."""
+"""After a crash (app/run.py): the error screen, what the player sees instead of a dead
+screen, and the saves set aside when they would crash every start. Loaded only then."""
+
+import sys
 
 
 def error_screen(device, e, log, at_start=False):
@@ -23,3 +26,20 @@ def error_screen(device, e, log, at_start=False):
         device.backlight(100)
     except Exception:  # noqa: BLE001 - the display itself may be what failed
         pass
+
+
+def set_aside_saves(store):
+    """Every game's saved game put aside, as a damaged file is, so the next start is fresh
+    (which one crashed is not known). A game's package names its save `SAVE` (a
+    tuple of names when it has several)."""
+    from app.games import GAMES
+
+    for _title, entry, _save in GAMES:
+        package = entry[: entry.rfind(".")]
+        try:
+            __import__(package)
+            names = sys.modules[package].SAVE
+            for name in names if isinstance(names, tuple) else (names,):
+                store.clear_damaged(name)
+        except Exception:  # noqa: BLE001 - the error screen must still come up
+            pass

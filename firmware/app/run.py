@@ -59,34 +59,17 @@ def main(board, clock=None, root="/", device=None, on_start=None):
                     sys.print_exception(e, f)  # the simulator gives CPython's sys one too
             except Exception:  # noqa: BLE001 - a full flash must not hide the error screen
                 pass
-            if not pressed:
-                set_aside_saves(store)  # it would fail again at every start: do not resume
             try:
-                from app.crash import error_screen  # only ever needed here
+                from app import crash  # only ever needed here
 
-                error_screen(device, e, log, not pressed)
+                if not pressed:
+                    crash.set_aside_saves(store)  # it would fail again at every start: do not resume
+                crash.error_screen(device, e, log, not pressed)
             except Exception:  # noqa: BLE001 - no memory even for that: still wait below
                 pass
             b = device.buttons  # wait for a button: never a tight loop, whatever failed
             while not b.poll(clock.ticks_ms()):
                 clock.sleep_ms(20)
-
-
-def set_aside_saves(store):
-    """Every game's saved game put aside, as a damaged file is, so the next start is fresh
-    (which one crashed the start is not known). A game's package names its save `SAVE` (a
-    tuple of names when it has several)."""
-    from app.games import GAMES
-
-    for _title, entry, _save in GAMES:
-        package = entry[: entry.rfind(".")]
-        try:
-            __import__(package)
-            names = sys.modules[package].SAVE
-            for name in names if isinstance(names, tuple) else (names,):
-                store.clear_damaged(name)
-        except Exception:  # noqa: BLE001 - the error screen must still come up
-            pass
 
 
 def loop(app, device, clock):

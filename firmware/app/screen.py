@@ -30,6 +30,15 @@ def title_bar(p, title):
     return 25
 
 
+def scroll_bar(p, y0, top, fit, n, w=2):
+    """A bar `w` wide at the right edge, below y0: where the `fit` rows shown from `top`
+    are among `n`, so that a list or a text longer than the screen says there is more."""
+    h = p.h - y0
+    bar = max(4, h * fit // n)
+    p.fill(p.w - w, y0, w, h, theme.BG)
+    p.fill(p.w - w, y0 + (h - bar) * top // (n - fit), w, bar, theme.DIM)
+
+
 class Menu(Screen):
     """A list of choices. Items are [label, action]: label a str or a callable giving
     one (for values such as "Sleep: 5 min"), action a callable taking the app.
@@ -82,20 +91,24 @@ class Menu(Screen):
             self.top = self.focus
         elif self.focus >= self.top + self.fit:
             self.top = self.focus - self.fit + 1
+        n = len(self.items)
+        w = p.w - (1 if p.mono else 2) if n > self.fit else p.w  # room for a scroll bar
         for row in range(self.fit):
             i = self.top + row
-            text = (self.label(i), i == self.focus) if i < len(self.items) else None
+            text = (self.label(i), i == self.focus) if i < n else None
             if not full and self.shown[row] == text:
                 continue
             self.shown[row] = text
             y = self.y0 + row * step
             if text is None:
-                p.fill(0, y, p.w, step, theme.BG)
+                p.fill(0, y, w, step, theme.BG)
                 continue
             sel = text[1]
-            p.fill(0, y, p.w, step, theme.HILITE if sel else theme.BG)
+            p.fill(0, y, w, step, theme.HILITE if sel else theme.BG)
             pad = 0 if p.mono else 2
             p.text(text[0], 2 if p.mono else 8, y + pad, theme.INK if sel else theme.FG)
+        if w < p.w:
+            scroll_bar(p, self.y0, self.top, self.fit, n, p.w - w)
 
 
 class Pager(Screen):
@@ -131,11 +144,8 @@ class Pager(Screen):
             if i >= len(self.lines):
                 break
             p.text(self.lines[i], 2, self.y0 + row * HEIGHT, theme.FG)
-        if len(self.lines) > self.fit:  # a scroll bar tells there is more
-            h = p.h - self.y0
-            bar = max(4, h * self.fit // len(self.lines))
-            y = self.y0 + (h - bar) * self.top // (len(self.lines) - self.fit)
-            p.fill(p.w - 2, y, 2, bar, theme.DIM)
+        if len(self.lines) > self.fit:
+            scroll_bar(p, self.y0, self.top, self.fit, len(self.lines))
 
 
 def wrap(text, width):
