@@ -90,6 +90,19 @@ def test_the_games_menu_offers_the_board_game_as_a_third_row_of_level8(tmp_path)
     assert app.store.read("playing") == bytes((ROW,))  # power-up resumes its save first
 
 
+@pytest.mark.parametrize("label", ["LEVEL 8", "Level Up", "Das Brettspiel", "Settings"])
+def test_back_to_the_games_menu_keeps_the_row_left(label, tmp_path):
+    """As every deeper menu does: Back from a game's menu or from Settings comes back to
+    the games menu on the row left, not on its first."""
+    app = power_up("pico_display", str(tmp_path))
+    press = Keys(app)
+    to(press, app, label)
+    assert app.screen.title == label
+    press("back")
+    m = app.screen
+    assert m.title == "Games" and m.label(m.focus) == label
+
+
 def test_the_card_rows_are_still_their_games(tmp_path):
     app = power_up("oled_128x64", str(tmp_path))
     for row, game in ((1, cards.LEVEL8), (2, cards.LEVELUP)):
@@ -269,8 +282,11 @@ def test_a_damaged_board_save_gives_a_message_and_a_fresh_start(board_name, tmp_
     Store(root).write("playing", bytes((ROW,)))
     app = power_up(board_name, root)
     m = app.screen
-    assert m.title == "Games" and "could not be read" in " ".join(m.info)  # told at once
-    assert " ".join(m.info).startswith("The saved Das Brettspiel game")  # on the games menu: which game
+    said = " ".join(m.info)  # told at once, on the games menu: which game
+    if board_name == "oled_128x64":  # in two lines, the menu's rows below
+        assert said == "Das Brettspiel: save damaged, removed." and len(m.info) == 2
+    else:
+        assert said.startswith("The saved Das Brettspiel game could not be read (")
     assert app.store.read("bggame") is None
     press = Keys(app)
     to(press, app, "Das Brettspiel")
@@ -498,7 +514,9 @@ def test_help_tells_the_roll_the_two_spaces_the_actions_the_sides_and_keeping_fo
     app, lines = help_pages
     text = text_of(lines)
     assert "one by the number, the other by twice it" in text  # doubles (LB-2)
-    assert "choose one of the two spaces reached" in text
+    assert "of the two spaces reached one is lit; an arrow lights the other, %s moves" % app.button("ok") in text
+    assert "then draw one more than that from the draw pile" in text  # Swap: never a discard pile
+    assert "Laying out level 8 wins at once; so does ending a round with level 7 laid out" in text  # L8-8
     for action in track.ACTION_NAMES:
         assert action + ":" in text or action + " (" in text, action
     assert "1 star (easier) or 2 stars (harder)" in text  # LB-5
@@ -543,3 +561,29 @@ def test_the_board_games_menus_run_alike_under_micropython(board_name, keys, scr
     assert micro["screen"] == cpy["screen"] == screen
     for k in ("frame", "bytes_sent", "shows", "full"):
         assert micro[k] == cpy[k], k
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+@pytest.mark.parametrize("people", [1, 6])
+def test_the_standings_show_every_seat_and_say_one_round(board_name, people, tmp_path):
+    """A game of six given up in its first round: every seat's level on the standings (the
+    OLED two to a line, a person's name short), "1 round", and both items in sight."""
+    from app.level8 import menu
+
+    app, press = board_menu(board_name, str(tmp_path))
+    t = _EndedTable(0, people)
+    t.state = board.new_state(6, 4, 2, (1, 2, 1, 1, 2, 1))
+    t.state[layout.AT_SEATS + 3 * layout.SEAT_BYTES + layout.S_LEVEL] = 2
+    t.name = lambda q: ("You" if q == 0 else "Bot %d" % (q + 1)) if people == 1 else "Player %d" % (q + 1)
+    menu.finish(app, t, gave_up=True)
+    end = app.screen
+    end.draw(app, True)
+    assert end.title == "Game given up" and end.info[-1] == "1 round"
+    if board_name == "oled_128x64":
+        want = ["Bot 4 L2   You   L1", "Bot 2 L1   Bot 3 L1", "Bot 5 L1   Bot 6 L1"]
+        if people > 1:
+            want = ["P4    L2   P1    L1", "P2    L1   P3    L1", "P5    L1   P6    L1"]
+        assert end.info[:-1] == want
+    else:
+        assert len(end.info) == 7 and end.info[0].startswith(t.name(3)) and end.info[0].endswith("on level 2")
+    assert end.fit >= len(end.items)  # New game and Back to menu on screen

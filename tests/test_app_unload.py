@@ -247,7 +247,7 @@ def test_the_switch_runs_through_the_firmwares_own_loop(tmp_path):
     from host_sim import sim
 
     hh = sim.Handheld("oled_128x64", str(tmp_path))
-    todo = ["down", "ok", "back", "ok"]  # LEVEL 8's menu, back to the games menu (on its first row), Level 10
+    todo = ["down", "ok", "back", "up", "ok"]  # LEVEL 8's menu, back to the games menu (on its row), Level 10
 
     def plan(app, t):
         return todo.pop(0) if todo else STOP

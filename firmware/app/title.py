@@ -52,6 +52,7 @@ def home(app, resume, forget):
     items = [[GAMES[i][0], lambda app, i=i: _open(app, i)] for i in range(len(GAMES))]
     items.append(["Settings", _settings])
     m = Menu("Games", items)
+    m.focus = app.playing  # back from a game: on its row
     if app.note:  # a damaged file's (a saved game's, the settings'): told once, here
         m.info = wrap(app.note, app.p.cols - 1)
         app.note = None
@@ -61,7 +62,7 @@ def home(app, resume, forget):
 def _settings(app):
     from app.setup import settings_screen
 
-    settings_screen(app)
+    settings_screen(app, lambda a: a.home() or a.screen.to("Settings"))
 
 
 def _row(store, name):

@@ -21,7 +21,7 @@ Keys: %(ok)s chooses, %(back)s goes back. Choose Reset or a pause, then its row;
 
 Hint (? on a small screen) shows a good move without playing it: the cursor goes to its card, its row lights up and the message says the whole move. A game where a hint or Undo was used counts as assisted: it is counted apart and sets no records.
 
-Watch a game, on the title menu, plays a deal by itself, a move every second and a half. %(back)s stops it, %(ok)s plays the next move at once.
+Watch a game, on the Level 10 menu, plays a deal by itself, a move every second and a half. %(back)s stops it, %(ok)s plays the next move at once.
 
 Teammates: New game, Players 2-5 (4-7 cards each), Teammates bots or pass and play. With bots you are the first seat; the table says what each bot plays, then plays it (%(ok)s: at once). With pass and play everyone shares the handheld: between turns a screen hides the hands until the next player presses %(ok)s. Team games are not counted in the statistics.
 

@@ -124,6 +124,8 @@ def resume(app, asked=False, message=None):
         forget("app.level10.restore")
         app.store.clear_damaged(SAVE)
         app.note = "The saved Level 10 game could not be read (" + str(e) + "), so it was removed."
+        if app.p.mono:  # two lines: the menu under it keeps its rows
+            app.note = "Level 10: save damaged, removed."
         if asked:
             app.go(menu(app))
         return False

@@ -141,6 +141,8 @@ def resume(app, asked=False):
     except ValueError as e:  # Damaged is a ValueError too
         app.store.clear_damaged(save)
         app.note = "The saved " + name(game) + " game could not be read (" + str(e) + "), so it was removed."
+        if app.p.mono:  # two lines: the menu under it keeps its rows
+            app.note = name(game) + ": save damaged, removed."
         if asked:
             app.go(menu(app))
         return False
@@ -228,18 +230,19 @@ def finish(app, table, gave_up=False):
     info = []
     for q in order:
         lv = levels[q]
-        if app.p.mono:
-            info.append("%-8s %s" % (names[q][:8], "won" if lv > 8 else "level %d" % lv))
+        if app.p.mono and n > 3:  # "Bot 3 L5", two to a line: six seats, the rounds, the items
+            info.append("%-5s %-3s" % (names[q].replace("Player ", "P"), "won" if lv > 8 else "L%d" % lv))
+        elif app.p.mono:
+            info.append("%-8s %s" % (names[q], "won" if lv > 8 else "level %d" % lv))
         else:
             info.append("%-9s %s" % (names[q], "won" if lv > 8 else "on level %d" % lv))
+    if app.p.mono and n > 3:
+        info = ["  ".join(info[i : i + 2]).rstrip() for i in range(0, n, 2)]
+    tail = "%d round%s" % (rounds, "s" if rounds > 1 else "")
     if assisted:
-        tail = "%d rounds, assisted" % rounds
+        tail += ", assisted"
     elif best:
-        tail = ("%d rounds, record!" if app.p.mono else "%d rounds, a new record!") % rounds
-    else:
-        tail = "%d rounds" % rounds
-    if app.p.mono and len(info) > 3:
-        info = info[:3]
+        tail += ", record!" if app.p.mono else ", a new record!"
     info.append(tail)
     app.go(Menu(title, [["New game", new_game], ["Back to menu", menu_again]], back=menu_again, info=info))
 
