@@ -43,15 +43,17 @@ def main(board, clock=None, root="/", device=None, on_start=None):
 
             first = not again
             again = True
-            app = App(device.display, store, names, device, clock.ticks_ms())
+            started = clock.ticks_ms()
+            app = App(device.display, store, names, device, started)
             if not first:  # so any game opened now starts the firmware again (app/title.py)
                 app.opened = ""
             if on_start:
                 on_start(app)
             loop(app, device, clock)
         except Exception as e:  # noqa: BLE001 - anything at all: show it, log it, go on
-            # the player had a say since this start: starting again is no loop
-            pressed = app is not None and getattr(app, "pressed", False)
+            # a key since this start (App.last, the time of the last key, moved on): the
+            # player had a say, so starting again is no loop
+            pressed = app is not None and app.last != started
             app = None  # let it go: the error screen may need the memory
             log = "error.log"  # a local, not a module name: names are interned for good
             try:
@@ -80,7 +82,6 @@ def loop(app, device, clock):
         for name in buttons.poll(now):
             k = keys.get(name)
             if k:
-                app.pressed = True
                 app.key(k, now)
         app.tick(now)
         clock.sleep_ms(10)

@@ -30,13 +30,15 @@ def title_bar(p, title):
     return 25
 
 
-def scroll_bar(p, y0, top, fit, n, w=2):
-    """A bar `w` wide at the right edge, below y0: where the `fit` rows shown from `top`
-    are among `n`, so that a list or a text longer than the screen says there is more."""
+def bar(p, y0, top, fit, n, w=2):
+    """The scroll bar, `w` wide at the right edge below y0: where the `fit` rows shown from
+    `top` are among `n`, so that a list or a text longer than the screen says there is
+    more. (`bar`, a name the firmware interns already: Level 10 on a Pico is one new name
+    from another 4.4 KB name pool.)"""
     h = p.h - y0
-    bar = max(4, h * fit // n)
+    lit = max(4, h * fit // n)
     p.fill(p.w - w, y0, w, h, theme.BG)
-    p.fill(p.w - w, y0 + (h - bar) * top // (n - fit), w, bar, theme.DIM)
+    p.fill(p.w - w, y0 + (h - lit) * top // (n - fit), w, lit, theme.DIM)
 
 
 class Menu(Screen):
@@ -108,7 +110,7 @@ class Menu(Screen):
             pad = 0 if p.mono else 2
             p.text(text[0], 2 if p.mono else 8, y + pad, theme.INK if sel else theme.FG)
         if w < p.w:
-            scroll_bar(p, self.y0, self.top, self.fit, n, p.w - w)
+            bar(p, self.y0, self.top, self.fit, n, p.w - w)
 
 
 class Pager(Screen):
@@ -145,7 +147,7 @@ class Pager(Screen):
                 break
             p.text(self.lines[i], 2, self.y0 + row * HEIGHT, theme.FG)
         if len(self.lines) > self.fit:
-            scroll_bar(p, self.y0, self.top, self.fit, len(self.lines))
+            bar(p, self.y0, self.top, self.fit, len(self.lines))
 
 
 def wrap(text, width):
