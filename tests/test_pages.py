@@ -16,6 +16,8 @@ def test_property_the_lines_are_wraps_lines(text, width):
     assert len(lines) == len(want)
     assert list(lines) == want and [lines[i] for i in range(len(lines))] == want
     assert lines[-1] == want[-1]
+    assert [lines[i] for i in reversed(range(len(lines)))] == want[::-1]  # found walking back too
+    assert [lines[i] for i in range(0, len(lines), 3)] == want[::3] and lines[0] == want[0]
 
 
 def test_every_help_text_wraps_alike_at_every_boards_width():
