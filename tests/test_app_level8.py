@@ -467,6 +467,40 @@ def test_while_cards_are_kept_the_table_shows_the_next_rounds_levels_none_laid(b
     assert any(rules.laid(s, q) for q in (1, 2))  # the state keeps the last round's laid groups
 
 
+def test_on_the_oled_a_bots_layout_and_add_are_written_as_the_table_writes_them():
+    """L8-4: the table says what a bot laid and added. On the OLED's two lines of 21
+    columns that is the table's own writing (tokens, a long set as "9s x4", a long run by
+    its ends), so that a level's whole layout fits, not "laid out: R5 B5 + R7 B7 G7 + R9..";
+    the colour boards' words are unchanged."""
+    from l8helpers import c, game_with
+
+    from app.level8 import say
+    from app.screen import wrap
+
+    hands = ["R1 R2 R3 Y4 Y5 Y6 B8 B10 B12 B14", "R5 B5 R7 B7 G7 R9 B9 G9 V9 Y14", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"]
+    g = game_with(hands, pile="B11", draw="B1 B2 B3 B4", levels=[1, 8, 5])
+    s = g.state
+    name = {0: "You", 1: "Bot 2", 2: "Bot 3"}.get
+    step = []
+    for r, group in enumerate(("R5 B5", "R7 B7 G7", "R9 B9 G9 V9")):
+        step += [rules.move(rules.K_PUT, r, x) for x in c(group)]
+    step.append(rules.move(rules.K_LAY))
+    assert say.step(s, 1, step, name, mono=True) == "Bot 2 laid R5 B5/R7 G7 B7/9s x4"
+    assert say.step(s, 1, step, name) == "Bot 2 laid out: R5 B5 + R7 G7 B7 + R9 G9 B9 V9"
+    run = [rules.move(rules.K_PUT, 0, x) for x in c("O7 O3 O4 O6 O5 O2 O1")] + [rules.move(rules.K_LAY)]
+    assert say.step(s, 2, run, name, mono=True) == "Bot 3 laid O1..O7"
+    g.apply(rules.move(rules.K_DRAW))
+    for r, group in enumerate(("R1 R2 R3", "Y4 Y5 Y6")):
+        for x in c(group):
+            g.apply(rules.move(rules.K_PUT, r, x))
+    g.apply(rules.move(rules.K_LAY))
+    add = rules.move(rules.K_ADD, 1, c("R7")[0])  # a run takes any colour
+    said = say.step(s, 1, [add], name, mono=True)
+    assert said == "Bot 2 added R7 to your Y4 Y5 Y6"
+    for words in (said, say.step(s, 1, step, name, mono=True)):
+        assert len(wrap(words, 21)) <= 2
+
+
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
 def test_level_up_a_card_kept_is_taken_back_by_ok_on_it(board, tmp_path):
     """L8-9 ("may keep up to four"): OK on a card kept takes it back, the others stay kept in
@@ -653,7 +687,8 @@ def test_a_bots_step_that_ends_the_round_or_the_game_is_shown_before_what_follow
         assert frames[-1] == (end, False, "Bot 2 discarded %s and went out" % card)
     else:  # laying level 8 out wins at once
         assert rules.winner(t.state) == 1
-        assert frames[-1][:2] == (end, False) and frames[-1][2].startswith("Bot 2 laid out: ")
+        laid = "Bot 2 laid " if board == "oled_128x64" else "Bot 2 laid out: "  # the OLED's as its table writes
+        assert frames[-1][:2] == (end, False) and frames[-1][2].startswith(laid)
     # saved: the round's end; a win is not, so a power cut plays the bot's step again
     saved = saves.decode(app.store.read("l8game"), cards.LEVEL8)[0].state
     assert rules.phase(saved) == (rules.OVER if end == rules.OVER else rules.PLAY)

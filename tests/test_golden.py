@@ -190,7 +190,7 @@ def _l8_screens():
             4,
             1,
             False,
-            on_l8_table(lambda t, s: not t.mine() and t.message and "laid out" in t.message),
+            on_l8_table(lambda t, s: not t.mine() and t.message and " laid " in t.message),
         ),
         "l8_browse": lambda: l8("LEVEL 8", 4, 1, False, mine(rules.DRAW), "down", "ok"),
         "l8_round_end": lambda: l8(

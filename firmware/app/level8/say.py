@@ -3,7 +3,7 @@ before, in pass and play) did, and a hint. Loaded only to say it."""
 
 from level8 import cards, layout
 
-from app.level8.words import group_name, short, whose
+from app.level8.words import compact, group_name, short, whose
 from ui.level8 import by_number, tokens
 
 
@@ -13,7 +13,8 @@ def _what(s, q, step, name, hint=False, mono=False):
     phrases, not words swapped in: a word this short would be interned for good. On the
     OLED (`mono`) a discard names its card as the table writes it ("discarded O1") and a
     Skip given is "skipped Bot 2": the words that end a bot's turn then fit the one line
-    left beside the items."""
+    left beside the items. A layout and an add are written as the table writes them too
+    ("laid R5 B5/7s x4", "added V6 to Bot 3's R7..R10"): their whole in two lines."""
     m = step[0]
     k = layout.kind(m)
     if k == layout.K_DRAW:
@@ -27,10 +28,13 @@ def _what(s, q, step, name, hint=False, mono=False):
     if k == layout.K_SKIPPED:
         return "is skipped this turn"
     if k == layout.K_PUT:
-        groups = [[] for _ in layout.reqs(s, q)]  # type: list[list[int]]
+        reqs = layout.reqs(s, q)
+        groups = [[] for _ in reqs]  # type: list[list[int]]
         for x in step:
             if layout.kind(x) == layout.K_PUT:
                 groups[layout.target(x)].append(layout.card(x))
+        if mono:
+            return "laid " + "/".join([compact(sorted(groups[r], key=by_number), reqs[r][0]) for r in range(len(reqs))])
         laid = " + ".join([tokens(sorted(g, key=by_number)) for g in groups])
         return ("lay out: %s" if hint else "laid out: %s") % laid
     if k == layout.K_ADD:
@@ -38,6 +42,8 @@ def _what(s, q, step, name, hint=False, mono=False):
         owner = slot // layout.GROUPS_PER_SEAT
         w = whose(owner, q, name)
         w = "your" if hint and w == "own" else w
+        if mono:
+            return "added %s to %s %s" % (tokens([layout.card(m)]), w, short(s, slot))
         what = group_name(s, slot)
         reqs = layout.reqs(s, owner)
         r = slot % layout.GROUPS_PER_SEAT

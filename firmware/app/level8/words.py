@@ -25,16 +25,20 @@ def group_name(s, slot):
 
 
 def short(s, slot):
-    """Laid combination `slot` in a few characters: up to three cards as they are (R3 O3
-    Y3); more, a run's first and last (R3..R6), a set's number and size (7s x4), a colour
-    group's colour and size (green x5): a first and last would read as a run's."""
+    """Laid combination `slot` in a few characters (`compact`)."""
     owner = slot // layout.GROUPS_PER_SEAT
     r = slot % layout.GROUPS_PER_SEAT
-    g = layout.group(s, owner, r)
+    return compact(layout.group(s, owner, r), layout.reqs(s, owner)[r][0])
+
+
+def compact(g, kind):
+    """A combination of `kind`, its cards `g` in order, in a few characters: up to three
+    cards as they are (R3 O3 Y3); more, a run's first and last (R3..R6), a set's number
+    and size (7s x4), a colour group's colour and size (green x5): a first and last would
+    read as a run's."""
     n = len(g)
     if n <= 3:
         return tokens(g)
-    kind = layout.reqs(s, owner)[r][0]
     if kind == SET:
         return "%ds x%d" % (cards.number(g[0]), n)
     if kind == COLOUR:
