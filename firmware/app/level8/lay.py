@@ -183,7 +183,7 @@ class Layouts:
                 if xx > p.w - 18:
                     break
                 xx = p.text(tokens([c]), xx, y, role(c)) + 6
-        keys = "%s: lay this  %s: back" % (app.button("ok"), app.button("back"))
+        keys = "%s: lay this  \x10\x11: more  %s: back" % (app.button("ok"), app.button("back"))
         if p.mono:
             keys = "%s:lay \x10\x11:more" % app.button("ok")
         p.text(keys, x, p.h - 8, theme.DIM)
