@@ -598,6 +598,27 @@ def test_pass_and_play_hides_the_hands_between_people(tmp_path):
     assert set(shown) == {0, 1, 2} and len(shown) > 10
 
 
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_lcd_114"])
+def test_pass_and_play_no_item_is_lit_while_the_bots_play(board, tmp_path):
+    """While the bots play in pass and play no hand shows, and OK only hurries them: no item
+    of the bar is lit (the last person's Sort was); once a person's hand shows, it is."""
+    from app.level8 import play
+
+    hh, app = power_up(board, str(tmp_path))
+    g = Game(cards.LEVEL8, 4, seed=2, dealer=1)  # seat 2, a bot, plays first
+    t = table_of(app, g, people=2)
+    t.focus = t.hn + 1  # as a person left it: on an item
+    app.render()
+    assert t.me == rules.NO_SEAT and not t.hidden and t.view.bar[1] == -1
+    now = 0
+    while rules.turn(g.state) >= 2:
+        now += play.PERIOD
+        app.tick(now)
+        assert t.me != rules.NO_SEAT or t.view.bar[1] == -1
+    app.key("ok", now)  # past Player 1's pass screen
+    assert t.me == 0 and not t.hidden and t.view.bar[1] == t.item(t.focus)
+
+
 def test_a_bots_steps_are_drawn_by_themselves(tmp_path, monkeypatch):
     """A bot's turn is shown a step at a time with no key: each step reaches the panel when
     App.tick plays it (a screen that changes by itself draws itself), PERIOD apart."""

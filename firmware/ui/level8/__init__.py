@@ -106,7 +106,8 @@ def bar(view, t):
     pile's count changed, and the bar is then drawn whole (its record kept in `view.bar`);
     else only the item lit now and the one lit before, nothing when they are the same."""
     items = t.items
-    it = t.item(t.focus) if t.focus >= t.hn else -1
+    # no item lit while no hand shows (pass and play, the bots' turns): OK then only hurries them
+    it = t.item(t.focus) if t.focus >= t.hn and t.me != layout.NO_SEAT else -1
     n = layout.draw_count(t.state)
     b = view.bar
     if b is not None and b[2] == n and b[0] == items:
