@@ -872,6 +872,19 @@ def test_how_to_play_names_the_boards_own_buttons(board, tmp_path):
     assert ok == "OK" or " OK " not in text
 
 
+@pytest.mark.parametrize("row, word, other", [(1, "wild", "joker"), (2, "joker", "wild")])
+def test_how_to_play_calls_a_wild_as_the_games_rulebook_does(row, word, other, tmp_path):
+    """L8-1: LEVEL 8's pages say wild, Level Up's joker (its rulebook's word), throughout."""
+    from app.level8 import menu
+
+    hh, app = power_up("pico_display", str(tmp_path))
+    app.playing = row
+    menu.show_help(app)
+    text = " ".join(app.screen.lines).replace("  ", " ")
+    assert ("A %s stands for any number or colour" % word) in text and ("W is a %s" % word) in text
+    assert other not in text and "%(" not in text
+
+
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
 @pytest.mark.parametrize("people", [1, 2])
 def test_the_card_just_drawn_has_the_cursor_and_is_named_when_it_came_face_down(board, people, tmp_path):

@@ -282,8 +282,12 @@ def show_help(app):
         import app.level8.help as h
 
         text = h.TEXT + (h.UP if game == 1 else "")
+    from level8 import cards
+
     from app.pages import Lines
 
-    lines = Lines(text % {"ok": app.button("ok"), "back": app.button("back")}, app.p.cols - 1)
+    # the card games' word for a wild, cards.name's: "wild", or Level Up's "joker"
+    words = {"ok": app.button("ok"), "back": app.button("back"), "wild": cards.name(cards.WILD, game)[2:]}
+    lines = Lines(text % words, app.p.cols - 1)
     forget("app.level8.help", "app.level8.boardhelp", "app.pages")
     app.go(Pager("How to play", lines, lambda a: a.go(menu(a).to("How to play"))))
