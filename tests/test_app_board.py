@@ -415,6 +415,37 @@ def test_a_bots_step_that_asks_you_to_act_is_shown_then_your_chooser_opens(board
     assert listed == sorted(listed, key=lambda c: (c >= cards.N_NUMBER_CARDS, cards.number(c), cards.colour(c)))
 
 
+@pytest.mark.parametrize("phase, doing", [(board.SHOW, "showing"), (board.GIVE, "giving")])
+def test_pass_and_play_a_step_asked_on_anothers_turn_is_passed_as_such(phase, doing, tmp_path, monkeypatch):
+    """A bot's Steal asks the people to show cards, its Ask one to give a card: the pass
+    screen says what is asked ("Player 2: showing"), not "Player 2's turn"; past it no "your turn" is
+    said and the chooser opens by itself, as with one person."""
+    from app import handover
+
+    g = next(g for g in (_reach(phase, actor=1, asked=True, seeds=[n]) for n in range(1, 150)) if g and rules.turn(g.state) == 2)
+    titles = []
+    draw = handover.draw
+    monkeypatch.setattr(handover, "draw", lambda app, who, message=None, doing="": titles.append((who, doing)) or draw(app, who, message, doing))
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    t = table(app, g, people=2)
+    now = 0
+    while not t.hidden or rules.phase(g.state) != phase:
+        now += 10
+        app.tick(now)
+        assert now < 30 * play.PERIOD
+    app.render()
+    assert t.me == l8game.actor(g.state) < 2 and titles[-1] == ("Player %d" % (t.me + 1), doing)
+    app.key("ok", now)
+    assert type(app.screen).__name__ == "Table" and not t.hidden and not t.message
+    seen = now
+    while type(app.screen).__name__ == "Table":
+        now += 10
+        app.tick(now)
+    assert now - seen >= play.PERIOD - 10  # the table seen first, a bot's step's time
+    m = app.screen
+    assert type(m).__name__ == "Menu" and (m.title == "Show 3 for Bot 3" if phase == board.SHOW else m.title.startswith("Give Bot 3 "))
+
+
 @pytest.mark.parametrize("phase, words", [(board.SWAP, "discarded %s"), (board.SHOW, "showed %s"), (board.STEAL, "took %s from ")])
 def test_a_bots_board_step_names_its_card_in_tokens_on_the_oled(phase, words):
     """A Swap's discard, a card shown, a card stolen: "discarded violet 5" on a colour

@@ -450,6 +450,48 @@ def _keeping(cond=lambda s: True):
 
 
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_a_bots_keeping_just_before_yours_is_still_said_with_the_ask(board, tmp_path):
+    """L8-9: the bots keep in turn too; the step of the one just before you is said with
+    the ask to keep, not replaced by it. On the OLED the ask is short ("Keep 0-4, then
+    Done"): alone it leaves the items' line, Done in it, in sight."""
+    from level8 import bot, view
+
+    from app.level8 import play
+    from app.screen import wrap
+
+    def bot_then_you(s):
+        if rules.phase(s) != rules.KEEP or rules.turn(s) == 0:
+            return False
+        h = Game(state=bytearray(s))
+        for m in bot.play(view.see(h.state, rules.turn(h.state)), 0):
+            h.apply(m)
+        return rules.phase(h.state) == rules.KEEP and rules.turn(h.state) == 0
+
+    g = next(g for g in (bots_until(Game(cards.LEVELUP, 3, seed=n, keep=True), bot_then_you) for n in range(1, 200)) if g)
+    q = rules.turn(g.state)
+    hh, app = power_up(board, str(tmp_path))
+    t = table_of(app, g)
+    now = 0
+    while not t.mine():
+        now += play.PERIOD
+        app.tick(now)
+    assert rules.phase(g.state) == rules.KEEP and rules.kept(g.state, q) > 0
+    said = "Bot %d kept %d card" % (q + 1, rules.kept(g.state, q))
+    if board == "oled_128x64":
+        assert t.message.startswith(said) and t.message.endswith(". Keep 0-4, then Done")
+        assert len(wrap(t.message, 21)) == 2
+        t.message = None
+        turn_again = t.began
+        t.began = None
+        from app.level8 import turn
+
+        turn.begin(t, app)  # the ask alone (say, resumed): one line
+        assert t.message == "Keep 0-4, then Done" and t.began == turn_again
+    else:
+        assert t.message.startswith(said) and t.message.endswith(". Keep up to 4 cards for the next round, then Done")
+
+
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
 def test_while_cards_are_kept_the_table_shows_the_next_rounds_levels_none_laid(board, tmp_path):
     """L8-9: cards are kept after the round's end has moved the seats up, for the next round:
     each seat's line shows the level it plays next, and no tick for a level laid out

@@ -6,12 +6,12 @@ from app.screen import title_bar, wrap
 from ui import theme
 
 
-def draw(app, who, message=None, keeping=False):
-    """Who is next, `message` (the last move, public anyway) and the keys; `keeping`: what
-    comes is no turn but a choice of cards to keep (Level Up, L8-9)."""
+def draw(app, who, message=None, doing=""):
+    """Who is next, `message` (the last move, public anyway) and the keys; `doing`, what
+    comes when it is no turn ("keeping": a choice of cards to keep, Level Up's L8-9)."""
     p = app.p
     p.clear()
-    y = title_bar(p, who + (": keeping" if keeping else "'s turn"))
+    y = title_bar(p, who + (": " + doing if doing else "'s turn"))
     x = 0 if p.mono else 4
     text = "Pass the handheld to %s. Everyone else: look away." % who
     if message:

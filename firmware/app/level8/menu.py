@@ -238,11 +238,14 @@ def finish(app, table, gave_up=False):
             info.append("%-9s %s" % (names[q], "won" if lv > 8 else "on level %d" % lv))
     if app.p.mono and n > 3:
         info = ["  ".join(info[i : i + 2]).rstrip() for i in range(0, n, 2)]
-    tail = "%d round%s" % (rounds, "s" if rounds > 1 else "")
     if assisted:
-        tail += ", assisted"
+        tail = "%d rounds, assisted" % rounds
     elif best:
-        tail += ", record!" if app.p.mono else ", a new record!"
+        tail = ("%d rounds, record!" if app.p.mono else "%d rounds, a new record!") % rounds
+    else:
+        tail = "%d rounds" % rounds
+    if rounds == 1:  # a game given up in its first round
+        tail = "1 round" + tail[8:]
     info.append(tail)
     app.go(Menu(title, [["New game", new_game], ["Back to menu", menu_again]], back=menu_again, info=info))
 

@@ -28,6 +28,9 @@ from app.level8.seat import Seat
 from compat import const, ticks_add, ticks_diff
 
 PERIOD = const(1400)  # ms a bot's step stays on show before its next one
+_P_ROLL = const(5)  # level8.board's phases: its turn's first, and the two a seat answers
+_GIVE = const(11)  # on another's turn (an Ask's card given, cards shown for a Steal)
+_SHOW = const(12)
 
 
 class Table(Seat):
@@ -74,12 +77,19 @@ class Table(Seat):
             if k == "ok":
                 self.hidden = False
                 app.full = True
-                self.message = self.name(self.me) + ", your turn"
+                s = self.state
+                # no turn of theirs: keeping (its ask says so), a board step asked on another's
+                # turn (its chooser says it)
+                ph = layout.phase(s)
+                self.message = self.name(self.me) + ", your turn" if layout.turn(s) == self.me and ph != layout.KEEP else None
                 from app.level8 import turn
 
                 turn.survey(self)
                 self.began = None
-                turn.begin(self)
+                turn.begin(self, app)
+                if ph > _P_ROLL:  # a board step: its chooser opens by itself, the table seen (tick)
+                    self.ending = turn.levels(s)
+                    self.due = ticks_add(app.last, PERIOD)
                 let_go(turn)
             elif k == "back":
                 self.open_menu(app)
@@ -158,7 +168,9 @@ class Table(Seat):
             if full:
                 from app import handover  # loaded only to draw it
 
-                handover.draw(app, self.name(self.me), self.message, layout.phase(self.state) == layout.KEEP)
+                ph = layout.phase(self.state)
+                doing = "keeping" if ph == layout.KEEP else "giving" if ph == _GIVE else "showing" if ph == _SHOW else ""
+                handover.draw(app, self.name(self.me), self.message, doing)
             return
         if self.view is None:
             self.view = _view(app)

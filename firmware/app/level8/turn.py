@@ -39,7 +39,7 @@ def setup(t, app, game, flags, people, strength, message):
     t.ending = None  # a bot's step that ended the round or the game, on show until `due`
     settle(t, app)
     survey(t)
-    begin(t)
+    begin(t, app)
     fit(t, app)
     if t.mine() and layout.phase(t.state) > _P_ROLL:
         # resumed in a board step the person must answer: its chooser opens by itself once
@@ -197,7 +197,7 @@ def choose(t, app, it):
         t.covered(app, False)
 
 
-def begin(t):
+def begin(t, app):
     """When a person's turn (its draw, or its keeping) begins: the cursor's start."""
     if not t.mine():  # another's turn, or a round's end: the person's next turn is new
         t.began = None
@@ -207,10 +207,10 @@ def begin(t):
     now = (layout.round_no(s), layout.turn(s), ph)
     if ph != PLAY and now != t.began:
         t.began = now
-        start_turn(t)
+        start_turn(t, app)
 
 
-def start_turn(t):
+def start_turn(t, app):
     """Where the cursor starts when a person's turn (or part of it) begins."""
     s = t.state
     ph = layout.phase(s)
@@ -220,7 +220,11 @@ def start_turn(t):
             t.message = "Skipped: Draw to pass"
     elif ph == KEEP:  # on the hand's first card: Done at once would keep none
         t.focus = 0
-        t.message = "Keep up to 4 cards for the next round, then Done"
+        said = t.message  # a bot's step before (its own keeping): still said, before the ask
+        if app.p.mono:  # two lines at most, the second the ask, so that Done is named
+            t.message = (said + ". " if said else "") + "Keep 0-4, then Done"
+        else:
+            t.message = (said + ". " if said else "") + "Keep up to 4 cards for the next round, then Done"
     else:  # the board game's steps: its first item (roll.items)
         t.focus = t.hn
 
@@ -242,7 +246,7 @@ def after_change(t, app, bot=NO_SEAT, was=None):
         return
     settle(t, app)
     survey(t)
-    begin(t)
+    begin(t, app)
     if t.mine() and ph == PLAY and t.focus >= t.hn:
         t.focus = 0
     fit(t, app)
