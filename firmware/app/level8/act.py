@@ -112,6 +112,8 @@ def card(app, t, i):
         t.close(app)
         return
     title = cards.name(c, layout.game(s))
+    if title[:2] == "a ":  # "Joker", "Skip", as "Orange 14": a title, not a sentence
+        title = title[2:]
     title = title[0].upper() + title[1:]
     app.go(Menu(title, items, back=t.close))
 
