@@ -10,7 +10,7 @@ from level8.layout import DRAW, KEEP, NO_SEAT, OVER, PLAY, WON
 from app.level8 import drop, forget, unload
 from app.level8.seat import Seat
 from compat import const
-from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE
+from ui.level8 import DONE, HINT, LAY, MENU, SORT, TABLE, tokens
 from ui.level8 import DRAW as DRAW_IT
 
 _P_ROLL = const(5)  # level8.board's phase ROLL: the board steps after it are choices
@@ -148,10 +148,12 @@ def choose(t, app, it):
     elif it < 100 and ph == KEEP:
         n = layout.kept(s, t.me)
         c = t.card(it)
+        mono = app.p.mono  # there in one line ("Kept R7, 2 of 4"): Done stays in sight
+        what = tokens([c]) if mono else cards.name(c, layout.game(s))
         if it < n:  # a card kept: taken back (the kept cards all back, the others kept again)
             h = layout.hand(s, t.me)
             commit(t, app, [layout.move(layout.K_CANCEL)] + [layout.move(layout.K_KEEP, 0, h[i]) for i in range(n) if i != it], "")
-            t.message = "Took back %s. Up to 4, then Done" % cards.name(c, layout.game(s))
+            t.message = "Took back %s, %d of 4" % (what, n - 1) if mono else "Took back %s. Up to 4, then Done" % what
         elif n >= layout.KEEP_MAX:
             t.message = "You keep 4 cards at most"
         else:
@@ -160,7 +162,7 @@ def choose(t, app, it):
                 ms.append(layout.move(layout.K_KEPT))  # four kept: nothing more to choose
             commit(t, app, ms, "")
             if layout.phase(s) == KEEP and layout.turn(s) == t.me:
-                t.message = "Kept %s. Keep up to 4, then Done" % cards.name(c, layout.game(s))
+                t.message = "Kept %s, %d of 4" % (what, n + 1) if mono else "Kept %s. Keep up to 4, then Done" % what
     elif it < 100 and ph == DRAW:
         t.message = "Draw first: choose Draw"
     elif it > DONE or ph > WON and it < 100:  # the board game's items and steps
