@@ -109,7 +109,7 @@ class Menu(Screen):
             p.fill(0, y, w, step, theme.HILITE if sel else theme.BG)
             pad = 0 if p.mono else 2
             p.text(text[0], 2 if p.mono else 8, y + pad, theme.INK if sel else theme.FG)
-        if w < p.w:
+        if w < p.w:  # each draw: a column of 1 or 2 px sent, cheaper than code to remember it
             bar(p, self.y0, self.top, self.fit, n, p.w - w)
 
 
