@@ -34,7 +34,11 @@ class Seat:
     items: list  # the ring's items after the hand
     steps: list  # a bot's moves still to show, a step (a list of moves) each
     hidden: bool  # the pass screen is up
-    ending: bytes | None  # the seats' levels before a bot's step on show until what follows covers it (turn.after_change)
+    # something on show until `due`, then what follows: a bot's step that ended the round or
+    # the game (the standings, the round's end), or a board step asked of the person (their
+    # chooser: after a bot's step, on resuming, past the pass screen); the seats' levels as
+    # it was played, which ui.level8.begin draws (turn.after_change)
+    ending: bytes | None
     listed: object  # while a chooser is up, the moves it listed (turn.choose); then None
     ahead: object  # (hand, the best layout packed, capped) found before Lay out (ahead.py), or None
 

@@ -36,7 +36,7 @@ def setup(t, app, game, flags, people, strength, message):
     t.hidden = False  # the pass screen is up
     t.view = None
     t.began = None  # (round, seat, phase) of the start of the person's turn under way
-    t.ending = None  # a bot's step that ended the round or the game, on show until `due`
+    t.ending = None  # on show until `due`, then what follows (Seat.ending)
     settle(t, app)
     survey(t)
     begin(t, app)
