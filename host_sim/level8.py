@@ -21,6 +21,11 @@ class Malformed(ValueError):
     """A call the checker cannot judge; its message is the one line for stderr."""
 
 
+class Help(Exception):
+    """`-h` or `--help` where an option may stand: the usage, status 0. As an option's
+    value or after `--` it is read as that value or a card, as any other word."""
+
+
 def split_options(args, allowed):
     """({option: value}, positionals); `--opt value` and `--opt=value` both work, and `--`
     ends the options, as is usual on a command line."""
@@ -32,6 +37,8 @@ def split_options(args, allowed):
         if a == "--":
             rest.extend(args[i + 1 :])
             break
+        if a in ("-h", "--help"):
+            raise Help()
         if a.startswith("--"):
             key, eq, value = a.partition("=")
             if key not in allowed:
@@ -271,10 +278,10 @@ def main(argv):
     try:
         if argv[0] not in commands:
             raise Malformed("unknown command " + repr(argv[0]) + ": check or extend")
-        if "-h" in argv[1:] or "--help" in argv[1:]:
-            print(USAGE)
-            return 0
         out = commands[argv[0]](argv[1:])
+    except Help:
+        print(USAGE)
+        return 0
     except Malformed as e:
         print("level8: " + one_line(str(e)), file=sys.stderr)
         return 2

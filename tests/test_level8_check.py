@@ -254,6 +254,21 @@ def test_a_double_dash_ends_the_options(capsys):
     assert status == 2 and "--level N is missing" in err  # after --, "--level" is no option
 
 
+def test_help_only_where_an_option_may_stand(capsys):
+    """-h/--help prints the usage (status 0) where an option may stand; as an option's
+    value it is that value, and after -- a card, so the call is malformed as any other."""
+    for argv in (["--help"], ["check", "-h"], ["extend", "--help"], ["check", "--level", "1", "R4", "-h"]):
+        assert level8.main(argv) == 0
+        out, err = capsys.readouterr()
+        assert out.startswith("usage: ") and err == ""
+    for argv, why in ((["check", "--level", "-h", "R4 O5 W", "G7 G8 G9"], "--level is 1 to 8"),
+                      (["check", "--game", "--help", "--level", "1", "R4 O5 W", "G7 G8 G9"], "unknown game"),
+                      (["check", "--level", "1", "--", "R4 O5 W", "--help"], "no card --help"),
+                      (["extend", "run", "R4 O5 W", "--", "-h"], "no card -h")):
+        status, _, err = run(capsys, *argv)
+        assert status == 2 and why in err, err
+
+
 @pytest.mark.parametrize("odd", ["\r", "\v", "\x85", "\u2028", "\n"])
 def test_a_line_break_echoed_from_a_malformed_call_is_escaped(capsys, odd):
     """The spec's one line on stderr holds whatever the call was: a line break of any kind

@@ -194,6 +194,8 @@ def test_l8_4_fewer_or_more_groups_than_the_level_is_not_a_layout():
     assert "2 groups, not 1" in combos.level_problem([g("R1 R2 R3")], reqs)
     three = [g("R1 R2 R3"), g("O1 O2 O3"), g("Y1 Y2 Y3")]
     assert "2 groups, not 3" in combos.level_problem(three, reqs)
+    run7 = sides.level(cards.LEVEL8, 1, 5)
+    assert "a run of 7: 1 group, not 2" in combos.level_problem([g("R1 R2 R3 R4 R5 R6 R7"), g("B1 B2 B3")], run7)
 
 
 def test_a_level_problem_names_the_group_that_fits_nothing():

@@ -174,8 +174,9 @@ def _match_from(i, groups, reqs, taken, used):
 def level_problem(groups, reqs):
     """None when the groups lay out the whole level exactly, else why not, for a player."""
     if len(groups) != len(reqs):
-        return ("this level is " + describe_level(reqs) + ": " + str(len(reqs)) + " groups, not " +
-                str(len(groups)) + " (always the whole level, never more)")
+        n = len(reqs)
+        return ("this level is " + describe_level(reqs) + ": " + str(n) + (" group" if n == 1 else " groups") +
+                ", not " + str(len(groups)) + " (always the whole level, never more)")
     if match_level(groups, reqs) is not None:
         return None
     for i in range(len(groups)):
