@@ -80,6 +80,10 @@ def main_text(text):
     """Replay the text of a record: the JSON on stdout and 0, or one line on stderr and 2."""
     from level8 import record as l8record
 
+    if "\r" in text and "\n" not in text:  # read whole as one line, a comment or an empty record
+        print("line 1: its lines end with \\r alone: a record's lines end with \\n (or \\r\\n)", file=sys.stderr)
+        return 2
+
     if l8record.is_record(text):
         try:
             game8 = l8record.load(text)
@@ -108,7 +112,13 @@ def _other_game(text):
     from level8 import record as l8record
 
     n, line = l8record.first_line(text)
-    if not (line.startswith('[Game "') and line.endswith('"]')):
+    if not line.startswith('[Game "'):
+        # a .l8 game's Game line further down: it must come first, as `.l10` says too
+        for m, raw in enumerate(text.split("\n")):
+            if l8record.is_record(raw) and m + 1 > n > 0:
+                return "line %d: a record starts with its Game line (%s is line %d)" % (n, raw.strip(), m + 1)
+        return None
+    if not line.endswith('"]'):
         return None
     value = line[7:-2]
     known = ("Level 10",) + tuple(l8record.GAMES)

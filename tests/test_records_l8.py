@@ -575,7 +575,7 @@ def _explicit_errors():
         (edited("levelup-keep.l8", k - 1, ["1: next"]), "line %d (1: next): next is nobody's move" % k),
         (
             edited("levelup-keep.l8", k, ["1: draw"]),
-            "line %d (1: draw): first choose the cards to keep for the next round, then say done" % (k + 1),
+            "line %d (1: draw): the round is over: first choose the cards to keep for the next one" % (k + 1),
         ),
     ]
     return out
@@ -633,7 +633,7 @@ BAD = [
     (HEAD + "2: draw\n", "line 5 (2: draw): it is player 1's turn, not player 2's"),
     (HEAD + "1: draw\n1: discard R5\n", "line 6 (1: discard R5): you hold no red 5"),
     (HEAD + "1: draw\n1: draw\n", "line 6 (1: draw): you have drawn your card for this turn"),
-    (HEAD + "1: skipped\n", "line 5 (1: skipped): first draw a card"),
+    (HEAD + "1: skipped\n", "line 5 (1: skipped): you are not skipped"),
     (HEAD + "next\n", "line 5 (next): first draw a card"),
     (
         HEAD + "1: draw\n1: lay R2 / Y1\n",
@@ -731,6 +731,12 @@ def test_replay_tool_knows_a_record_by_its_header_not_its_name(tmp_path):
     ):
         out = replay_cli("-", stdin=text.encode())
         assert out.returncode == 2 and out.stdout == b"" and out.stderr.decode() == said + reads
+    # lines ending with \r alone: one line, not a record read as a comment or empty
+    out = replay_cli("-", stdin=text_of("l8-skip-last.l8").replace("\n", "\r").encode())
+    assert out.returncode == 2 and out.stderr == b"line 1: its lines end with \\r alone: a record's lines end with \\n (or \\r\\n)\n"
+    # a .l8 record whose Game line is not its first: where it is, not Level 10's header
+    out = replay_cli("-", stdin=b'# a\n[Seed "1"]\n[Game "LEVEL 8"]\n')
+    assert out.returncode == 2 and out.stderr == b'line 2: a record starts with its Game line ([Game "LEVEL 8"] is line 3)\n'
 
 
 def test_replay_tool_reads_an_l8_record_from_standard_input():
@@ -1115,6 +1121,22 @@ BOARD_BAD = [
 ]
 
 
+BOARD_BAD += [
+    # the board game's moves under a card game's header: named as such, not "not a move"
+    (HEAD + "1: roll 2 4\n", "line 5 (1: roll 2 4): roll is the board game's move: the card games have no track"),
+    (HEAD + "1: go 4 joker\n", "line 5 (1: go 4 joker): go is the board game's move"),
+]
+
+
+def _not_seven(lines, named=False, held=True):
+    """A card player 3 holds (or, not `held`, does not hold) after `lines` whose number is
+    not 7: its token or its name."""
+    s = parse("\n".join(lines) + "\n").replay().state
+    h = rules.hand(s, 2)
+    c = next(c for c in range(cards.N_NUMBER_CARDS) if (c in h) == held and cards.number(c) != 7)
+    return cards.name(c) if named else cards.token(c)
+
+
 def _board_explicit_errors():
     lines = BOARD_EXPLICIT.splitlines()
     give = lines.index("3: give R7 to 2")
@@ -1126,7 +1148,13 @@ def _board_explicit_errors():
         ),
         (
             "\n".join(lines[:give] + ["3: give Y8 to 2"]) + "\n",
-            "line %d (3: give Y8 to 2): " % (give + 1),
+            "line %d (3: give Y8 to 2): player 3 gives player 2 one of their cards of 7, and yellow 8 is not one"
+            % (give + 1),
+        ),
+        (
+            "\n".join(lines[:give] + ["3: give %s to 2" % _not_seven(lines[:give], held=False)]) + "\n",
+            "line %d (3: give %s to 2): player 3 gives player 2 one of their cards of 7; you hold no %s"
+            % (give + 1, _not_seven(lines[:give], held=False), _not_seven(lines[:give], True, held=False)),
         ),
         (
             "\n".join(lines[:show] + ["2: show V5"]) + "\n",

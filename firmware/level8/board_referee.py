@@ -46,6 +46,7 @@ from level8.rules import (
     K_ADD,
     K_DISCARD,
     K_DRAW,
+    K_GIVE,
     K_KEPT,
     K_SKIPPED,
     K_TAKE,
@@ -138,13 +139,11 @@ def problem(s, m):
         return "ask the other players for a number or a colour"
     v = s[AT_BOARD + B_ASKED]
     if ph == GIVE:
-        return (
-            _who(s[AT_BOARD + B_ACTOR])
-            + " gives "
-            + _who(turn(s))
-            + " one of their cards of "
-            + _asked_words(v)
-        )
+        why = _who(s[AT_BOARD + B_ACTOR]) + " gives " + _who(turn(s)) + " one of their cards of " + _asked_words(v)
+        if kd == K_GIVE:  # a card named: not held, or not what was asked
+            not_held = referee._held(s, s[AT_BOARD + B_ACTOR], card(m))
+            return why + ("; " + not_held if not_held else ", and " + cards.name(card(m), 2) + " is not one")
+        return why
     if ph == SHOW:
         if kd == K_SHOW:
             return "show a card of your hand not shown yet"

@@ -137,6 +137,8 @@ def parse(text):
         if w == "keep":
             out.append(move(K_KEPT))
         return out
+    if w in ("roll", "go", "done", "ask", "give", "show", "steal"):
+        raise ValueError(w + " is the board game's move: the card games have no track")
     raise ValueError("not a move: a move line starts with " + ", ".join(WORDS))
 
 

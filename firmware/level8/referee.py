@@ -87,7 +87,7 @@ def problem(s, m):
         if m == K_CANCEL << 12:
             return None if kept(s, seat) else "you have kept no card to take back"
         if kd != K_KEEP or t:
-            return "first choose the cards to keep for the next round, then say done"
+            return "the round is over: first choose the cards to keep for the next one"
         if kept(s, seat) >= KEEP_MAX:
             return "you may keep at most four cards"
         if cards.is_wild(c) and c != cards.WILD:
@@ -100,6 +100,8 @@ def problem(s, m):
                 return "you keep every " + ("wild" if c == cards.WILD else "Skip") + " you hold already"
             return "you keep that card already"
         return None
+    if kd == K_SKIPPED and not skipped(s, seat):
+        return "you are not skipped"
     if ph == DRAW:
         if skipped(s, seat):
             if m == K_SKIPPED << 12:
@@ -116,8 +118,6 @@ def problem(s, m):
         return "not a move"
     if kd in (K_DRAW, K_TAKE):
         return "you have drawn your card for this turn"
-    if kd == K_SKIPPED:
-        return "you are not skipped"
     if kd in (K_KEEP, K_KEPT, K_NEXT):
         return "the round is not over"
     rq = reqs(s, seat)
