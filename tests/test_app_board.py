@@ -421,11 +421,12 @@ def test_pass_and_play_a_step_asked_on_anothers_turn_is_passed_as_such(phase, do
     screen says what is asked ("Player 2: showing"), not "Player 2's turn"; past it no "your turn" is
     said and the chooser opens by itself, as with one person."""
     from app import handover
+    from app.level8 import bstep
 
     g = next(g for g in (_reach(phase, actor=1, asked=True, seeds=[n]) for n in range(1, 150)) if g and rules.turn(g.state) == 2)
     titles = []
     draw = handover.draw
-    monkeypatch.setattr(handover, "draw", lambda app, who, message=None, doing="": titles.append((who, doing)) or draw(app, who, message, doing))
+    monkeypatch.setattr(handover, "draw", lambda app, who, message=None, doing="", top=0: titles.append((who, doing)) or draw(app, who, message, doing, top))
     hh, app = power_up("oled_128x64", str(tmp_path))
     t = table(app, g, people=2)
     now = 0
@@ -435,6 +436,13 @@ def test_pass_and_play_a_step_asked_on_anothers_turn_is_passed_as_such(phase, do
         assert now < 30 * play.PERIOD
     app.render()
     assert t.me == l8game.actor(g.state) < 2 and titles[-1] == ("Player %d" % (t.me + 1), doing)
+    # the pass screen says the bot's steps since the table came up, if any (its Ask)
+    # the pass screen says the bots' steps since the table came up: the Ask, for a Give
+    if phase == board.GIVE:
+        v = g.state[board.AT_BOARD + board.B_ASKED]
+        assert now > 0 and t.said == "Bot 3 asked for %s, clockwise" % bstep.asked_words(v)
+    else:
+        assert now == 0 and t.said is None  # up at the Steal: nothing played since
     app.key("ok", now)
     assert type(app.screen).__name__ == "Table" and not t.hidden and not t.message
     seen = now

@@ -634,6 +634,8 @@ def test_pass_and_play_hides_the_hands_between_people(tmp_path):
         t = a.screen
         if type(t).__name__ != "Table":
             return
+        # what the pass screen says: the newest lines, at most a screen or two (turn.commit)
+        assert t.said is None or len(t.said) <= 480 or "\n" not in t.said
         if t.hidden:
             state["passed"] = t.me
         elif t.mine() and (not shown or shown[-1] != t.me):
@@ -1570,3 +1572,75 @@ def test_a_games_menu_comes_back_on_the_row_left(row, saved, tmp_path):
         m = app.screen
         assert m.items[m.focus][0] == label
         app.key("down", 0)  # away from it, so the next row is walked to again
+
+
+def _draw_and_discard(app, card, now):
+    """The person on turn draws from the draw pile and discards `card` (a token), by keys."""
+    from l8helpers import c
+
+    t = app.screen
+    t.to_item(100)  # Draw
+    app.key("ok", now)
+    m = app.screen
+    m.focus = next(i for i, it in enumerate(m.items) if rules.kind(it[2]) == rules.K_DRAW)
+    app.key("ok", now)
+    t = app.screen
+    t.focus = next(pos for pos in range(t.hn) if t.card(t.item(pos)) == c(card)[0])
+    app.key("ok", now)  # the card's chooser, Discard first
+    app.key("ok", now)
+    return app.screen
+
+
+def _bar_rows(hh):
+    """The rows below the title (app.screen.title_bar's: 10 px on the OLED, 25 on a colour
+    board) of the screen's last column not in the background (the colour of the bottom
+    row's pixel left of the bar): a scroll bar there."""
+    w, h, rgb = hh.screen()
+    bg = rgb[-9:-6]
+    return [y for y in range(10 if h == 64 else 25, h) if rgb[(y * w + w - 1) * 3 : (y * w + w) * 3] != bg]
+
+
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_pass_and_play_the_pass_screen_says_every_move_since_the_last_one(board, tmp_path):
+    """Pass and play: the pass screen says what was done since the last one, a line a move:
+    the person before's moves (said as a bot's are, a card drawn face down never named) and
+    each bot's step. Longer than the screen, ↑↓ scroll it, with a scroll bar; read (OK),
+    the next pass screen starts afresh."""
+    from l8helpers import game_with
+
+    from app.level8 import play
+
+    hands = ["R1 R2 R3 G5 G9 G11 G13 B2 G15 V15", "R4 O4 R7 O7 Y7 V7 R8 O8 Y8 V1", "Y1 Y2 Y3 Y4 Y5 Y6 O9 O10 O11 O12"]
+    hh, app = power_up(board, str(tmp_path))
+    mono = board == "oled_128x64"
+    t = table_of(app, game_with(hands, draw="Y14 B14", levels=[1, 1, 2]), people=2)
+    assert t.hidden and t.me == 0
+    app.key("ok", 0)
+    t = _draw_and_discard(app, "R1", 0)
+    assert t.hidden and t.me == 1
+    assert t.said == "Player 1 drew a card, discarded " + ("R1" if mono else "red 1")
+    app.render()
+    assert _bar_rows(hh) == []  # it fits: no scroll bar
+    app.key("ok", 0)
+    assert t.said is None
+    t = _draw_and_discard(app, "V1", 0)  # the bot, seat 3, plays next
+    now = 0
+    while t.me != 0 or not t.hidden:
+        now += play.PERIOD
+        app.tick(now)
+    said = "Bot 3 took red 1 from Player 1's pile, discarded " + ("O9" if mono else "orange 9")
+    assert t.said == "Player 2 drew a card, discarded " + ("V1" if mono else "violet 1") + "\n" + said
+    assert "14" not in t.said  # the cards drawn face down: Y14 to Player 1, B14 to Player 2
+    if mono:  # the words run past the OLED's screen: ↓ scrolls them, up to their last line
+        first = _bar_rows(hh)
+        assert first and first[-1] < 63
+        for k, top in (("down", 1), ("down", 2), ("up", 1)):
+            app.key(k, now)
+            assert t.top == top
+        for _ in range(20):
+            app.key("down", now)
+        assert 2 <= t.top < 10 and _bar_rows(hh)[-1] == 63  # the bar at the bottom
+        app.key("up", now)
+        assert t.top >= 1 and _bar_rows(hh) != first
+    app.key("ok", now)
+    assert not t.hidden and t.said is None and t.top == 0

@@ -82,6 +82,8 @@ class Table(Seat):
                 # turn (its chooser says it)
                 ph = layout.phase(s)
                 self.message = self.name(self.me) + ", your turn" if layout.turn(s) == self.me and ph != layout.KEEP else None
+                self.said = None  # read: the next pass screen says what comes after
+                self.top = 0
                 from app.level8 import turn
 
                 turn.survey(self)
@@ -93,6 +95,9 @@ class Table(Seat):
                 let_go(turn)
             elif k == "back":
                 self.open_menu(app)
+            elif k == "up" or k == "down":  # the pass screen's words, past its last line
+                self.top = max(0, self.top + (1 if k == "down" else -1))
+                app.full = True
             return
         s = self.state
         if k == "back":
@@ -170,7 +175,7 @@ class Table(Seat):
 
                 ph = layout.phase(self.state)
                 doing = "keeping" if ph == layout.KEEP else "giving" if ph == _GIVE else "showing" if ph == _SHOW else ""
-                handover.draw(app, self.name(self.me), self.message, doing)
+                self.top = handover.draw(app, self.name(self.me), self.said or self.message, doing, self.top)
             return
         if self.view is None:
             self.view = _view(app)

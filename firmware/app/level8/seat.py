@@ -34,6 +34,8 @@ class Seat:
     items: list  # the ring's items after the hand
     steps: list  # a bot's moves still to show, a step (a list of moves) each
     hidden: bool  # the pass screen is up
+    said: str | None  # pass and play: the moves said since the last pass screen, a line a turn
+    top: int  # the pass screen's first line shown, when its words are longer than the screen
     # something on show until `due`, then what follows: a bot's step that ended the round or
     # the game (the standings, the round's end), or a board step asked of the person (their
     # chooser: after a bot's step, on resuming, past the pass screen); the seats' levels as

@@ -34,6 +34,8 @@ def setup(t, app, game, flags, people, strength, message):
     t.steps = []
     t.me = 0 if people == 1 else NO_SEAT  # the seat whose hand is shown
     t.hidden = False  # the pass screen is up
+    t.said = None
+    t.top = 0
     t.view = None
     t.began = None  # (round, seat, phase) of the start of the person's turn under way
     t.ending = None  # on show until `due`, then what follows (Seat.ending)
@@ -290,6 +292,26 @@ def commit(t, app, ms, said):
     elif k == layout.K_GIVE and layout.game(t.state) == 2 and t.people == 1 and layout.target(ms[0]) == t.me:
         words = t.name(q) + " gave you %s"  # a bot answers your Ask (pass and play: not said)
     took = words or t.mine() and k == layout.K_TAKE
+    if t.people > 1:
+        # pass and play: every move said kept in `t.said` for the next pass screen, a line a
+        # seat's turn; a person's moves in the card games too, said as a bot's are (not on
+        # their own table: they saw them), before they are played (a pile's top taken, say)
+        w = said
+        if not w and bot == NO_SEAT and layout.game(t.state) != 2 and k <= layout.K_GIVE:
+            from app.level8 import WORDS_CODE, say
+
+            w = say.step(t.state, q, ms, t.name, app.p.mono)
+            drop(*WORDS_CODE)
+        if w:
+            log = t.said
+            who = t.name(q) + " "
+            if log and w.startswith(who) and log[log.rfind("\n") + 1 :].startswith(who):
+                log += ", " + w[len(who) :]  # "Bot 3 drew a card, discarded G9"
+            else:
+                log = (log + "\n" if log else "") + w
+            while len(log) > (120 if app.p.mono else 480) and "\n" in log:
+                log = log[log.find("\n") + 1 :]  # the newest lines: a screen or two
+            t.said = log
     before = bytes(layout.hand(t.state, t.me)) if took else None
     for m in ms:
         g = t.game
