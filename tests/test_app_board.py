@@ -556,6 +556,25 @@ def test_showing_cards_one_after_another_keeps_the_choosers_place(tmp_path):
     assert m.focus == 2 and shown not in [rules.card(it[2]) for it in m.items]
 
 
+def test_plus_2s_second_choice_opens_on_its_first_row(tmp_path):
+    """+2: after the first card, taken from a pile further down the list, the chooser of the
+    second opens on its first row, not on the row chosen before, whose pile's top (or which
+    pile) has changed; Show and Swap keep their place (above)."""
+    g = _reach(board.PICK, cond=lambda s: board.action(s) == track.TWO and s[board.AT_BOARD + board.B_COUNT] == 2
+               and any(rules.pile_top(s, q) != 255 for q in (1, 2)))
+    assert g is not None
+    hh, app = power_up("pico_display", str(tmp_path))
+    table(app, g)
+    app.key("ok", 0)  # the chooser of the first card
+    m = app.screen
+    row = next(i for i, it in enumerate(m.items) if rules.kind(it[2]) == rules.K_TAKE)
+    assert row > 0
+    m.focus = row
+    app.key("ok", 0)
+    m = app.screen
+    assert type(m).__name__ == "Menu" and m.title == "Take a 2nd card" and m.focus == 0
+
+
 @pytest.mark.parametrize("said, info", [("You took red 3", ("You took red 3",)), ("Welcome back: round 1.", ())])
 def test_plus_2s_second_choice_repeats_the_first_card_not_other_words(said, info, tmp_path):
     """+2: the chooser of the second card repeats the first ("You took red 3"); a game

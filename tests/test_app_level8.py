@@ -1644,3 +1644,40 @@ def test_pass_and_play_the_pass_screen_says_every_move_since_the_last_one(board,
         assert t.top >= 1 and _bar_rows(hh) != first
     app.key("ok", now)
     assert not t.hidden and t.said is None and t.top == 0
+
+
+@pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
+def test_the_layouts_keys_name_the_arrows_only_when_there_are_others(board, tmp_path):
+    """The Layouts chooser's keys line names ↑↓ ("more") while other layouts are to be
+    found or shown; a hand with one layout only says how to lay it (and, with room, back)."""
+    from l8helpers import game_with
+
+    from ui.level8 import LAY
+
+    def keys_line(hands, draw):
+        hh, app = power_up(board, str(tmp_path / draw))
+        g = game_with(hands, draw=draw)
+        g.apply(rules.move(rules.K_DRAW))
+        t = table_of(app, g)
+        t.to_item(LAY)
+        app.key("ok", 0)
+        lines = []
+        p = app.p
+
+        def text(s, x, y, *a, **k):
+            if y == p.h - 8:
+                lines.append(s)
+            return type(p).text(p, s, x, y, *a, **k)
+
+        p.text = text
+        before = app.screen.draw(app, True) or list(lines)
+        app.tick(10)  # the others looked for
+        del lines[:]
+        app.render()
+        del p.text
+        return lines or before  # the keys line as it stands: drawn again only if it changed
+
+    one = ["R1 O2 Y3 G7 B8 V9 R12 O14 V15 Y5", "O1 O3 O4 O5 O6 O7 O8 O9 O10 O11"]
+    assert keys_line(one, "B11") == ["OK:lay" if board == "oled_128x64" else "A: lay this  B: back"]
+    many = ["R1 R2 R3 R4 R5 R6 B1 B2 B3 W", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"]
+    assert "\x10\x11" in keys_line(many, "B4")[0]

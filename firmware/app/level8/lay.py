@@ -117,6 +117,8 @@ class Layouts:
         t = self.t
         s = t.state
         self.found = _pack(found, layout.level(s, t.me) == 8, layout.hand_count(s, t.me))
+        if len(self.found) == 1:
+            app.full = True  # the best was the only one: the keys line names no arrows
         return True
 
     def groups(self, i):
@@ -186,6 +188,9 @@ class Layouts:
         keys = "%s: lay this  \x10\x11: more  %s: back" % (app.button("ok"), app.button("back"))
         if p.mono:
             keys = "%s:lay \x10\x11:more" % app.button("ok")
+        if n == 1 and self.hand is None:  # no other layout: no arrows to name
+            keys = keys.split("  ")
+            keys = keys[0] + "  " + keys[2] if len(keys) > 2 else keys[0].split()[0]
         p.text(keys, x, p.h - 8, theme.DIM)
 
 

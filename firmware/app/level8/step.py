@@ -12,6 +12,7 @@ from compat import const
 
 _ROLL = const(5)  # level8.board's phases
 _GO = const(6)
+_PICK = const(8)
 _ASK = const(10)
 
 
@@ -39,8 +40,10 @@ def go(app, t, m):
             tb.message = "You took %s" % cards.name(new[0], cards.BOARD)
     follow(tb, app)
     c = app.screen
-    if c is not tb and layout.phase(s) == ph and getattr(c, "items", None):
-        c.focus = min(at, len(c.items) - 1)  # the same step goes on (Show, Swap): where it was
+    if c is not tb and layout.phase(s) == ph != _PICK and getattr(c, "items", None):
+        # the same step goes on (Show, Swap): where it was; not a pile's second pick, whose
+        # rows' cards have changed (the draw pile first)
+        c.focus = min(at, len(c.items) - 1)
     import sys
 
     if app.screen is tb and sys.implementation.name == "micropython":
