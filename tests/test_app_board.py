@@ -929,3 +929,27 @@ def test_lay_out_with_a_hand_past_the_meld_finders_size(n, tmp_path):
     t = app.screen
     assert type(t).__name__ == "Table" and rules.laid(t.state, 0)
     assert rules.hand_count(t.state, 0) < n and l8game.state_problem(bytearray(t.state)) is None
+
+
+@pytest.mark.parametrize("board_name", ["pico_display", "oled_128x64"])
+def test_the_track_screen_names_its_keys_on_every_board(board_name, tmp_path):
+    """The track screen says its keys: OK goes to the space chosen, Back shows the hand (on
+    a colour board inside the oval, under the choices); looked at from Track, Back."""
+    g = _reach(board.ROLL)
+    hh, app = power_up(board_name, str(tmp_path))
+    table(app, g)
+    app.key("ok", 0)  # Roll: the track, choosing
+    p = app.p
+    texts = []
+
+    def text(s, x, y, *a, **k):
+        texts.append((s, y))
+        return type(p).text(p, s, x, y, *a, **k)
+
+    p.text = text
+    app.full = True
+    app.render()
+    del p.text
+    assert type(app.screen).__name__ == "Track"
+    y = 56 if p.mono else p.h // 2 + 32
+    assert ("%s:go %s:hand" % (app.button("ok"), app.button("back")), y) in texts

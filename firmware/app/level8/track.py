@@ -60,20 +60,23 @@ class Track(Screen):
         steps = bytes((d1, d1 + d1)) if reach and d1 == d2 else None
         me = layout.turn(s)
         chosen = self.chosen if self.choosing else -1
+        from ui import theme
+
+        if self.choosing:
+            keys = "%s:go %s:hand" % (app.button("ok"), app.button("back"))
+        else:
+            keys = "%s: back" % app.button("back")
         if p.mono:
-            from ui import theme
             from ui.level8.track import strip
 
             strip(p.d, 0, 0, p.w, 56, towers, me, reach, chosen, dice, steps)
             p.mark(0, 0, p.w, 56)
             p.fill(0, 56, p.w, 8, theme.BG)
-            if self.choosing:
-                keys = "%s:go %s:hand" % (app.button("ok"), app.button("back"))
-            else:
-                keys = "%s: back" % app.button("back")
             p.text(keys, 0, 56, theme.DIM)
         else:
             from ui.level8.oval import oval
 
             oval(p.d, 0, 0, p.w, p.h, towers, me, reach, chosen, dice, steps)
+            # the keys inside the oval, under the choices (two at most, down to y 97)
+            p.text(keys, (p.w - 6 * len(keys)) // 2, p.h // 2 + 32, theme.DIM)
             p.mark(0, 0, p.w, p.h)
