@@ -1681,3 +1681,51 @@ def test_the_layouts_keys_name_the_arrows_only_when_there_are_others(board, tmp_
     assert keys_line(one, "B11") == ["OK:lay" if board == "oled_128x64" else "A: lay this  B: back"]
     many = ["R1 R2 R3 R4 R5 R6 B1 B2 B3 W", "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10"]
     assert "\x10\x11" in keys_line(many, "B4")[0]
+
+
+def test_pass_and_play_each_person_sorts_their_own_hand(tmp_path):
+    """Pass and play: Sort orders the hand of the person who chose it, not the next
+    person's; each person's order is kept in the save (a bit a seat) and comes back on
+    resuming. A new game started sorted by colour sorts every hand so."""
+    from app.level8 import choices, menu
+    from ui.level8 import SORT
+
+    root = str(tmp_path)
+    hh, app = power_up("pico_display", root)
+    g = Game(cards.LEVEL8, 2, seed=5, dealer=1)  # seat 0 plays first
+    t = table_of(app, g, people=2)
+    app.key("ok", 0)  # Player 1's hand
+    t.to_item(SORT)
+    app.key("ok", 0)
+    assert t.message == "Sorted by colour" and t.by_colour == 1
+    assert saves.decode(app.store.read("l8game"), cards.LEVEL8)[1] == saves.BY_COLOUR
+    t.to_item(100)  # Draw, then the first card discarded: Player 2's turn
+    app.key("ok", 0)
+    m = app.screen
+    m.focus = next(i for i, it in enumerate(m.items) if rules.kind(it[2]) == rules.K_DRAW)
+    app.key("ok", 0)
+    t = app.screen
+    t.focus = 0
+    app.key("ok", 0)
+    app.key("ok", 0)
+    assert t.hidden and t.me == 1
+    app.key("ok", 0)
+    hand = [t.card(i) for i in t.order[: t.hn]]
+    numbers = [cards.number(x) for x in hand if x < cards.N_NUMBER_CARDS]
+    assert numbers == sorted(numbers)  # Player 2's by number still
+    t.to_item(SORT)
+    app.key("ok", 0)
+    assert t.by_colour == 3 and saves.decode(app.store.read("l8game"), cards.LEVEL8)[1] == 3 * saves.BY_COLOUR
+    t.to_item(SORT)
+    app.key("ok", 0)
+    assert t.by_colour == 1  # Player 2 by number again, Player 1 still by colour
+    hh, app = power_up("pico_display", root)  # resumed: each order as it was
+    t = table_of(app, saves.decode(app.store.read("l8game"), cards.LEVEL8)[0], people=2,
+                 flags=saves.decode(app.store.read("l8game"), cards.LEVEL8)[1])
+    assert t.by_colour == 1
+    menu.start(app, cards.LEVEL8, choices.load(app, cards.LEVEL8))
+    assert app.screen.by_colour == 0  # the last Sort chose number
+    c = choices.load(app, cards.LEVEL8)
+    c.colour = True
+    menu.start(app, cards.LEVEL8, c)
+    assert app.screen.by_colour == 63

@@ -18,7 +18,7 @@ from compat import const
 # A table's flags, as its save keeps them (saves.py): here, so that a new table needs none
 # of the saves' code (turn.setup)
 HINTED = const(1)  # a hint was shown: the game counts as assisted
-BY_COLOUR = const(2)  # the hand is sorted by colour
+BY_COLOUR = const(2)  # seat 0's hand is sorted by colour; seat k's: BY_COLOUR << k
 GAME = 0  # kinds of file
 STATS = 1
 NEW = 2

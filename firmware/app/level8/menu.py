@@ -87,7 +87,7 @@ def start(app, game, c, sides=None):
     else:
         text = "%s, %d players. Good luck!" % (name(game), c.players)
     # the rules' code stays for the first frame, which reads the levels, until the save
-    t = play(app, g, BY_COLOUR if c.colour else 0, c.people, c.strength, text)
+    t = play(app, g, BY_COLOUR * 63 if c.colour else 0, c.people, c.strength, text)  # every seat's hand
 
     def save(app):  # a name the firmware has already: names are never freed
         t.save(app)

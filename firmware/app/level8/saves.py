@@ -5,7 +5,8 @@ level8/game.py).
 
     0..1  magic b"L8"   2  format version (1)
     3  flags: bit 0 HINTED (a hint was shown: the game counts as assisted),
-       bit 1 BY_COLOUR (the hand is sorted by colour), the other bits 0
+       bits 1..6 BY_COLOUR << seat (that seat's hand is sorted by colour: each person
+       in pass and play sorts their own), bit 7 0
     4  people: seats 1..people are people sharing the handheld, the rest bots (1..players)
     5  the bots' strength (0..2)
     6..  the state (level8/layout.py), as Game.encode() gives it
@@ -29,7 +30,7 @@ def encode(state, flags, people, strength):
     out = bytearray(_HEAD)
     out[0:2] = _MAGIC
     out[2] = _VERSION
-    out[3] = flags & (HINTED | BY_COLOUR)
+    out[3] = flags & 127
     out[4] = people
     out[5] = strength
     return bytes(out) + bytes(state)
@@ -41,7 +42,7 @@ def write(app, t):
 
     from app.level8 import GAME, file
 
-    flags = (HINTED if t.hinted else 0) | (BY_COLOUR if t.by_colour else 0)
+    flags = (HINTED if t.hinted else 0) | t.by_colour * BY_COLOUR
     app.store.write(file(game(t.state), GAME), encode(t.state, flags, t.people, t.strength))
 
 
@@ -60,6 +61,6 @@ def decode(data, game_id):
     except (ValueError, IndexError):
         raise ValueError("saved game damaged")
     s = g.state
-    if data[3] > 3 or not 1 <= data[4] <= layout.players(s) or data[5] > 2 or layout.game(s) != game_id:
+    if data[3] > 127 or not 1 <= data[4] <= layout.players(s) or data[5] > 2 or layout.game(s) != game_id:
         raise ValueError("saved game damaged")
     return g, data[3], data[4], data[5]

@@ -26,7 +26,7 @@ def setup(t, app, game, flags, people, strength, message):
     t.people = people
     t.strength = strength
     t.hinted = bool(flags & HINTED)
-    t.by_colour = bool(flags & BY_COLOUR)
+    t.by_colour = flags // BY_COLOUR & 63  # a bit a seat: each person sorts their own hand
     t.message = message
     t.focus = 0
     t.hn = 0
@@ -94,7 +94,7 @@ def survey(t):
             c = h[i]
             if c >= cards.N_NUMBER_CARDS:
                 k = 2000 + c
-            elif t.by_colour:
+            elif t.by_colour >> me & 1:
                 k = c
             else:
                 k = cards.number(c) * 8 + cards.colour(c)
@@ -128,8 +128,9 @@ def choose(t, app, it):
     if it == MENU:
         t.open_menu(app)
     elif it == SORT:
-        t.by_colour = not t.by_colour
-        t.message = "Sorted by " + ("colour" if t.by_colour else "number")
+        t.by_colour ^= 1 << t.me
+        colour = t.by_colour >> t.me & 1
+        t.message = "Sorted by " + ("colour" if colour else "number")
         survey(t)
         t.save(app)
         # and the game's next New game deals sorted the same way
@@ -137,7 +138,7 @@ def choose(t, app, it):
 
         game = layout.game(s)
         c = choices.load(app, game)
-        c.colour = t.by_colour
+        c.colour = colour
         choices.save(app, game, c)
         forget("app.level8.choices")
     elif it == DONE:
