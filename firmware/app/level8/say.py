@@ -1,5 +1,6 @@
 """Moves of LEVEL 8 in words, for the table's message line: what a bot (or the person
-before, in pass and play) did, and a hint. Loaded only to say it."""
+before, in pass and play) did, and a hint; in pass and play, the words kept for the next
+pass screen. Loaded only to say it."""
 
 from level8 import cards, layout
 
@@ -75,6 +76,27 @@ def step(s, q, st, name, mono=False):
     if who == "You":
         return ""  # the player saw it happen
     return who + " " + what
+
+
+def log(t, ms, q, bot, said, mono):
+    """Pass and play: the moves `ms` of seat q (a `bot` or a person), `said` in words or
+    not, kept in `t.said` for the next pass screen, a line a seat's turn ("Bot 3 drew a
+    card, discarded G9"). A person's moves in the card games are said here as a bot's are
+    (not on their own table: they saw them), before they are played (a pile's top taken,
+    say); the newest lines are kept where they grow past a screen or two."""
+    s = t.state
+    if not said and not bot and layout.game(s) != 2 and layout.kind(ms[0]) <= layout.K_GIVE:
+        said = step(s, q, ms, t.name, mono)
+    if said:
+        text = t.said
+        who = t.name(q) + " "
+        if text and said.startswith(who) and text[text.rfind("\n") + 1 :].startswith(who):
+            text += ", " + said[len(who) :]
+        else:
+            text = (text + "\n" if text else "") + said
+        while len(text) > (120 if mono else 480) and "\n" in text:
+            text = text[text.find("\n") + 1 :]
+        t.said = text
 
 
 def hint(s, q, steps, name, mono=False):

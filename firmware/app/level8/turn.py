@@ -293,26 +293,11 @@ def commit(t, app, ms, said):
     elif k == layout.K_GIVE and layout.game(t.state) == 2 and t.people == 1 and layout.target(ms[0]) == t.me:
         words = t.name(q) + " gave you %s"  # a bot answers your Ask (pass and play: not said)
     took = words or t.mine() and k == layout.K_TAKE
-    if t.people > 1:
-        # pass and play: every move said kept in `t.said` for the next pass screen, a line a
-        # seat's turn; a person's moves in the card games too, said as a bot's are (not on
-        # their own table: they saw them), before they are played (a pile's top taken, say)
-        w = said
-        if not w and bot == NO_SEAT and layout.game(t.state) != 2 and k <= layout.K_GIVE:
-            from app.level8 import WORDS_CODE, say
+    if t.people > 1:  # pass and play: said for the next pass screen, before it is played
+        from app.level8 import WORDS_CODE, say
 
-            w = say.step(t.state, q, ms, t.name, app.p.mono)
-            drop(*WORDS_CODE)
-        if w:
-            log = t.said
-            who = t.name(q) + " "
-            if log and w.startswith(who) and log[log.rfind("\n") + 1 :].startswith(who):
-                log += ", " + w[len(who) :]  # "Bot 3 drew a card, discarded G9"
-            else:
-                log = (log + "\n" if log else "") + w
-            while len(log) > (120 if app.p.mono else 480) and "\n" in log:
-                log = log[log.find("\n") + 1 :]  # the newest lines: a screen or two
-            t.said = log
+        say.log(t, ms, q, bot != NO_SEAT, said, app.p.mono)
+        drop(*WORDS_CODE)
     before = bytes(layout.hand(t.state, t.me)) if took else None
     for m in ms:
         g = t.game
