@@ -953,3 +953,37 @@ def test_the_track_screen_names_its_keys_on_every_board(board_name, tmp_path):
     assert type(app.screen).__name__ == "Track"
     y = 56 if p.mono else p.h // 2 + 32
     assert ("%s:go %s:hand" % (app.button("ok"), app.button("back")), y) in texts
+
+
+def test_pass_and_play_a_persons_discard_and_a_swaps_draw_are_said():
+    """The pass screen's words: a person's card play in the board game (lay out, add,
+    discard: no board step of its own) is said as in the card games; a Swap's third
+    discard says the draw that follows it (its cards drawn at once, no step of their own)."""
+    from app.level8 import bstep, say
+
+    class T:
+        said = None
+
+        def __init__(self, s):
+            self.state = bytearray(s)
+
+        def name(self, q):
+            return "Player %d" % (q + 1)
+
+    g = _reach(rules.PLAY, cond=lambda s: rules.hand_count(s, 0) > 1)
+    assert g is not None
+    m = next(x for x in g.legal_moves() if rules.kind(x) == rules.K_DISCARD)
+    t = T(g.state)
+    say.log(t, [m], 0, False, "", False)  # bstep.said has no words for it
+    assert t.said == "Player 1 discarded " + cards.name(rules.card(m), cards.BOARD)
+    g = _reach(board.SWAP, cond=lambda s: s[board.AT_BOARD + board.B_COUNT] == 0 and rules.hand_count(s, 0) >= 4)
+    assert g is not None
+    for _ in range(3):
+        m = next(x for x in g.legal_moves() if rules.kind(x) == rules.K_DISCARD)
+        if g.state[board.AT_BOARD + board.B_COUNT] < 2:  # the first two: no draw yet
+            assert bstep.what(g.state, 0, m, T(g.state).name) == "discarded " + cards.name(rules.card(m), cards.BOARD)
+            g.apply(m)
+    words = bstep.what(g.state, 0, m, T(g.state).name)
+    assert words == "discarded %s, drew 4 cards" % cards.name(rules.card(m), cards.BOARD)
+    g.apply(m)
+    assert rules.phase(g.state) == rules.PLAY  # drawn at once: no step said it

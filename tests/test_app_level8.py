@@ -1594,9 +1594,9 @@ def _draw_and_discard(app, card, now):
 def _bar_rows(hh):
     """The rows below the title (app.screen.title_bar's: 10 px on the OLED, 25 on a colour
     board) of the screen's last column not in the background (the colour of the bottom
-    row's pixel left of the bar): a scroll bar there."""
+    row's pixel left of the bar, 3 px at most): a scroll bar there."""
     w, h, rgb = hh.screen()
-    bg = rgb[-9:-6]
+    bg = rgb[-12:-9]
     return [y for y in range(10 if h == 64 else 25, h) if rgb[(y * w + w - 1) * 3 : (y * w + w) * 3] != bg]
 
 
@@ -1628,7 +1628,7 @@ def test_pass_and_play_the_pass_screen_says_every_move_since_the_last_one(board,
     while t.me != 0 or not t.hidden:
         now += play.PERIOD
         app.tick(now)
-    said = "Bot 3 took red 1 from Player 1's pile, discarded " + ("O9" if mono else "orange 9")
+    said = "Bot 3 took %s from Player 1's pile, discarded %s" % (("R1", "O9") if mono else ("red 1", "orange 9"))
     assert t.said == "Player 2 drew a card, discarded " + ("V1" if mono else "violet 1") + "\n" + said
     assert "14" not in t.said  # the cards drawn face down: Y14 to Player 1, B14 to Player 2
     if mono:  # the words run past the OLED's screen: ↓ scrolls them, up to their last line
@@ -1729,3 +1729,71 @@ def test_pass_and_play_each_person_sorts_their_own_hand(tmp_path):
     c.colour = True
     menu.start(app, cards.LEVEL8, c)
     assert app.screen.by_colour == 63
+
+
+class _Said:
+    """What say.log reads of a table: its state, its seats' names, the words kept."""
+
+    def __init__(self, state):
+        self.state = bytearray(state)
+        self.said = None
+
+    def name(self, q):
+        return "Player %d" % (q + 1)
+
+
+def _bots_until(g, stop):
+    """Bots (Medium) play `g` step by step until stop(state before, step) holds for a step
+    about to be played; returns (the state before it, the step, its seat)."""
+    from level8 import bot, layout, view
+
+    from app.level8 import bots
+
+    for _ in range(3000):
+        s = g.state
+        q = layout.actor(s)
+        if rules.phase(s) == rules.OVER:
+            g.apply(rules.move(rules.K_NEXT))
+            continue
+        for st in bots.steps(bot.play(view.see(s, q), 1)):
+            if stop(s, st):
+                return bytes(s), st, q
+            for m in st:
+                g.apply(m)
+    raise AssertionError("not reached")
+
+
+@pytest.mark.parametrize("mono", [False, True])
+def test_pass_and_play_words_say_a_going_out_and_a_persons_keep(mono):
+    """The pass screen's words (app/level8/say.log): the move that ends a round says the
+    seat went out, so the next round's lines are told apart; a person's keep says how many
+    cards they kept (L8-9), never which; a person's move in the card games is said as a
+    bot's would be, a card from the draw pile only "a card"."""
+    from app.level8 import say
+
+    g = Game(cards.LEVELUP, 2, seed=3, dealer=1, keep=True)
+    before, st, q = _bots_until(g, lambda s, st: rules.hand_count(s, rules.turn(s)) == 1
+                                and rules.kind(st[0]) in (rules.K_DISCARD, rules.K_GIVE))
+    t = _Said(before)
+    say.log(t, st, q, False, "", mono)
+    assert t.said.startswith("Player %d " % (q + 1)) and t.said.endswith(" and went out")
+    t = _Said(before)  # a bot's words, given: the same ending
+    say.log(t, st, q, True, "Bot 9 discarded it", mono)
+    assert t.said == "Bot 9 discarded it and went out"
+    g = Game(cards.LEVELUP, 3, seed=11, dealer=2, keep=True)
+    g.state[rules.AT_SEATS + rules.S_LEVEL] = 5  # seat 0 keeps at the round's end, if it laid nothing
+    before, st, q = _bots_until(g, lambda s, st: rules.phase(s) == rules.KEEP and rules.kind(st[-1]) == rules.K_KEPT
+                                and len(st) > 1)
+    s = bytearray(before)
+    for m in st[:-1]:  # kept, one at a time, as a person keeps them: words for none
+        t = _Said(s)
+        say.log(t, [m], q, False, "", mono)
+        assert t.said is None
+        Game(state=s).apply(m)
+    t = _Said(s)
+    say.log(t, st[-1:], q, False, "", mono)
+    n = len(st) - 1
+    assert t.said == "Player %d kept %d card%s" % (q + 1, n, "" if n == 1 else "s")
+    t = _Said(Game(cards.LEVEL8, 2, seed=4, dealer=1).state)
+    say.log(t, [rules.move(rules.K_DRAW)], 0, False, "", mono)
+    assert t.said == "Player 1 drew a card"

@@ -23,7 +23,7 @@ def draw(app, who, message=None, doing="", top=0):
     fit = (p.h - 8 - y) // step  # the keys' line stays
     top = max(0, min(top, len(lines) - fit))
     if len(lines) > fit:
-        bar(p, y, top, fit, len(lines))
+        bar(p, y, top, fit, len(lines), 3 if p.mono else 2)  # on the OLED a bar to be seen
     for line in lines[top : top + fit]:
         p.text(line, x, y, theme.FG)
         y += step

@@ -66,7 +66,10 @@ def what(s, q, m, name, mono=False):
     if ph == _SWAP and k == layout.K_KEPT:
         return "drew %d cards" % (s[_COUNT] + 1)
     if k == layout.K_DISCARD:
-        return "discarded " + _card(layout.card(m), mono)
+        w = "discarded " + _card(layout.card(m), mono)
+        if ph == _SWAP and (s[_COUNT] == 2 or layout.hand_count(s, q) == 1):
+            w += ", " + "drew %d cards" % (s[_COUNT] + 2)  # the third (or last card): the draw follows
+        return w
     return ""
 
 

@@ -12,7 +12,8 @@ def _what(s, q, step, name, hint=False, mono=False):
     """The step of seat q in words without the subject: what it did ("took red 7 from
     Bot 3's pile") or, for a hint, what to do ("take red 7 from your pile"). Whole
     phrases, not words swapped in: a word this short would be interned for good. On the
-    OLED (`mono`) a discard names its card as the table writes it ("discarded O1") and a
+    OLED (`mono`) a card taken or discarded is named as the table writes it ("discarded
+    O1") and a
     Skip given is "skipped Bot 2": the words that end a bot's turn then fit the one line
     left beside the items. A layout and an add are written as the table writes them too
     ("laid R5 B5/7s x4", "added V6 to Bot 3's R7..R10"): their whole in two lines."""
@@ -25,7 +26,9 @@ def _what(s, q, step, name, hint=False, mono=False):
         c = layout.pile_top(s, p)
         w = whose(p, q, name)
         w = "your" if hint and w == "own" else w
-        return ("take %s from %s pile" if hint else "took %s from %s pile") % (cards.name(c, layout.game(s)), w)
+        # on the OLED its card as the table writes it, as a discard's
+        return ("take %s from %s pile" if hint else "took %s from %s pile") % (
+            tokens([c]) if mono else cards.name(c, layout.game(s)), w)
     if k == layout.K_SKIPPED:
         return "is skipped this turn"
     if k == layout.K_PUT:
@@ -81,20 +84,29 @@ def step(s, q, st, name, mono=False):
 def log(t, ms, q, bot, said, mono):
     """Pass and play: the moves `ms` of seat q (a `bot` or a person), `said` in words or
     not, kept in `t.said` for the next pass screen, a line a seat's turn ("Bot 3 drew a
-    card, discarded G9"). A person's moves in the card games are said here as a bot's are
-    (not on their own table: they saw them), before they are played (a pile's top taken,
-    say); the newest lines are kept where they grow past a screen or two."""
+    card, discarded G9 and went out"). A person's moves that their own table does not say
+    are said here as a bot's are (they saw them; the others did not): the card games'
+    moves, the board game's laying out, adds and discards, a keep's count. Said before
+    they are played (a pile's top taken, say); the newest lines are kept where they grow
+    past three screens or so."""
     s = t.state
-    if not said and not bot and layout.game(s) != 2 and layout.kind(ms[0]) <= layout.K_GIVE:
-        said = step(s, q, ms, t.name, mono)
+    k = layout.kind(ms[0])
+    if not said and not bot:
+        if k == layout.K_KEPT:
+            n = layout.kept(s, q)
+            said = t.name(q) + " kept %d card%s" % (n, "" if n == 1 else "s")
+        elif k <= layout.K_GIVE and (layout.game(s) != 2 or k in (layout.K_PUT, layout.K_ADD, layout.K_DISCARD)):
+            said = step(s, q, ms, t.name, mono)
     if said:
+        if (k == layout.K_DISCARD or k == layout.K_GIVE and layout.game(s) != 2) and layout.hand_count(s, q) == 1:
+            said += " and went out"  # the round's last move: what follows is the next round's
         text = t.said
         who = t.name(q) + " "
         if text and said.startswith(who) and text[text.rfind("\n") + 1 :].startswith(who):
             text += ", " + said[len(who) :]
         else:
             text = (text + "\n" if text else "") + said
-        while len(text) > (120 if mono else 480) and "\n" in text:
+        while len(text) > (320 if mono else 640) and "\n" in text:
             text = text[text.find("\n") + 1 :]
         t.said = text
 

@@ -34,7 +34,7 @@ def setup(t, app, game, flags, people, strength, message):
     t.steps = []
     t.me = 0 if people == 1 else NO_SEAT  # the seat whose hand is shown
     t.hidden = False  # the pass screen is up
-    t.said = None
+    t.said = message if people > 1 and message else None  # "Welcome back": the pass screen's first words
     t.top = 0
     t.view = None
     t.began = None  # (round, seat, phase) of the start of the person's turn under way
