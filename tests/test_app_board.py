@@ -987,3 +987,43 @@ def test_pass_and_play_a_persons_discard_and_a_swaps_draw_are_said():
     assert words == "discarded %s, drew 4 cards" % cards.name(rules.card(m), cards.BOARD)
     g.apply(m)
     assert rules.phase(g.state) == rules.PLAY  # drawn at once: no step said it
+
+
+@pytest.mark.parametrize("board_name", ["pico_display", "oled_128x64"])
+def test_pass_and_play_a_hand_changed_on_anothers_turn_is_told_to_its_person(board_name, tmp_path):
+    """Pass and play: a person's hand is kept as it was when it stopped showing; when it
+    shows again in the same round, what went out of it and came into it meanwhile (an Ask
+    answered, a Steal, an All draw) is said to them alone, on their table: past the pass
+    screen, never on it. The person shown last, back after bots only (their Ask answered),
+    gets no pass screen."""
+    from app.level8 import turn
+
+    g = _reach(board.ROLL)
+    hh, app = power_up(board_name, str(tmp_path))
+    t = table(app, g, people=2)
+    assert t.hidden and t.me == 0
+    app.key("ok", 0)
+    s = g.state
+    hand = bytes(rules.hand(s, 0))
+    gone = next(c for c in range(cards.N_NUMBER_CARDS) if c not in hand)
+    mono = board_name == "oled_128x64"
+    said = "Lost %s, got %s" % ((cards.token(gone), cards.token(hand[0])) if mono
+                                else (cards.name(gone, cards.BOARD), cards.name(hand[0], cards.BOARD)))
+    # as if bots had played since, the hand then holding `gone` where it now holds hand[0]
+    for shown, pass_screen in ((0, False), (1, True)):
+        t.me, t.shown = rules.NO_SEAT, shown
+        t.before[0] = bytes([rules.round_no(s), gone]) + hand[1:]
+        t.message = None
+        turn.settle(t, app)  # as a move does (turn.after_change)
+        turn.begin(t, app)
+        assert t.me == 0 and t.hidden is pass_screen
+        if pass_screen:
+            assert t.message is None and said not in (t.said or "")  # not for the others' eyes
+            app.key("ok", 0)
+        assert t.message == said and t.before[0] is None  # said once
+    t.me, t.shown = rules.NO_SEAT, 0
+    t.before[0] = bytes([rules.round_no(s) + 1, gone]) + hand[1:]  # kept in another round: nothing said
+    t.message = None
+    turn.settle(t, app)
+    turn.begin(t, app)
+    assert t.message is None

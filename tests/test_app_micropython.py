@@ -61,14 +61,16 @@ def test_the_firmwares_own_loop_runs_under_micropython(board, names, micropython
     assert out.split() == ["1", "Play", "1"]
 
 
-@pytest.mark.parametrize("board, row, players", [("pico_display", "LEVEL 8", 6), ("oled_128x64", "Level Up", 4)])
-def test_a_level8_game_by_its_keys_runs_alike_under_micropython(board, row, players, micropython):
+@pytest.mark.parametrize("board, row, players, people", [
+    ("pico_display", "LEVEL 8", 6, 1), ("oled_128x64", "Level Up", 4, 1), ("oled_128x64", apprun.BOARD_ROW, 3, 2)])
+def test_a_level8_game_by_its_keys_runs_alike_under_micropython(board, row, players, people, micropython):
     """A whole game of LEVEL 8 (or Level Up) against bots, from the games menu to the end
     screen by its keys (the bots' steps played by App.tick, as the run loop calls it), under
     MicroPython from the .mpy files and under CPython: the same end, frame and bytes sent.
-    On the OLED the game pauses once to read How to play."""
+    On the OLED the game pauses once to read How to play. The board game in pass and play
+    too: its pass screens' words and each person's hand told what changed in it."""
     after = 100 if board == "oled_128x64" else -1
-    keys = apprun.keys_for_level8(board, players=players, row=row, pause_after=after)
+    keys = apprun.keys_for_level8(board, players=players, people=people, row=row, pause_after=after)
     assert after < 0 or paused_once(keys, after)
     micro, _ = apprun.run_micropython(board, keys, ticks=True)
     cpy = apprun.run_cpython(board, keys, ticks=True)

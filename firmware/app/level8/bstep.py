@@ -87,16 +87,17 @@ def _obj(n):
     return "you" if n == "You" else n
 
 
-def said(t, m):
+def said(t, m, mono=False):
     """A person's board move in words for the others (pass and play: the next person reads
-    it on the pass screen); nothing with one person, who saw it happen."""
+    it on the pass screen; on the OLED its cards as the table writes them); nothing with
+    one person, who saw it happen."""
     if t.people == 1:
         return ""
     s = t.state
     q = layout.actor(s)
     if not _board_step(s) or layout.kind(m) == _K_ROLL:
         return ""
-    w = what(s, q, m, t.name)
+    w = what(s, q, m, t.name, mono)
     drop(*WORDS_CODE)
     return t.name(q) + " " + w if w else ""
 

@@ -147,7 +147,7 @@ def card(t, app, i):
         if layout.card(m) == c and layout.kind(m) in (layout.K_DISCARD, layout.K_GIVE, _K_SHOW):
             from app.level8 import bstep
 
-            t.commit(app, [m], bstep.said(t, m))
+            t.commit(app, [m], bstep.said(t, m, app.p.mono))
             from app.level8 import step
 
             step.follow(t, app)

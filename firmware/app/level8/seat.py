@@ -36,6 +36,8 @@ class Seat:
     hidden: bool  # the pass screen is up
     said: str | None  # pass and play: the moves said since the last pass screen, a line a turn
     top: int  # the pass screen's first line shown, when its words are longer than the screen
+    shown: int  # pass and play: the person whose hand showed last
+    before: list  # pass and play: each person's hand (its round first) when it stopped showing
     # something on show until `due`, then what follows: a bot's step that ended the round or
     # the game (the standings, the round's end), or a board step asked of the person (their
     # chooser: after a bot's step, on resuming, past the pass screen); the seats' levels as

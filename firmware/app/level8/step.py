@@ -22,7 +22,7 @@ def go(app, t, m):
     choice of the turn, if any, opens by itself."""
     from app.level8 import bstep
 
-    said = bstep.said(t, m)
+    said = bstep.said(t, m, app.p.mono)
     at = getattr(app.screen, "focus", 0)  # the chooser's cursor (the track has none)
     tb = t.close(app)
     s = tb.state

@@ -34,11 +34,14 @@ def setup(t, app, game, flags, people, strength, message):
     t.steps = []
     t.me = 0 if people == 1 else NO_SEAT  # the seat whose hand is shown
     t.hidden = False  # the pass screen is up
-    t.said = message if people > 1 and message else None  # "Welcome back": the pass screen's first words
-    t.top = 0
     t.view = None
     t.began = None  # (round, seat, phase) of the start of the person's turn under way
     t.ending = None  # on show until `due`, then what follows (Seat.ending)
+    if people > 1:  # pass and play's own fields: a table for one person holds none of them
+        t.said = message or None  # "Welcome back": the pass screen's first words
+        t.top = 0
+        t.shown = NO_SEAT  # the person whose hand showed last (settle)
+        t.before = [None] * 6  # each person's hand (its round first) as it was when it stopped showing
     settle(t, app)
     survey(t)
     begin(t, app)
@@ -67,18 +70,26 @@ def fit(t, app):
 
 
 def settle(t, app):
-    """Whose hand shows now; the pass screen when the turn comes to another person."""
+    """Whose hand shows now; the pass screen when the turn comes to another person (not
+    to the person last shown again, with only bots between: an Ask they made answered).
+    A person's hand is kept as it was when it stopped showing (`before`): when it shows
+    again, what changed in it meanwhile is said to them alone (`begin`)."""
     if t.people == 1:
         return
     s = t.state
     q = layout.actor(s)
+    was = t.me
     if layout.turning(s) and not t.bot(q):
-        if t.me != q:
-            t.me = q
-            t.hidden = True
-            app.full = True
+        if was == q:
+            return
+        t.me = q
+        t.hidden = q != t.shown
+        t.shown = q
+        app.full = True
     else:
         t.me = NO_SEAT
+    if was != NO_SEAT:
+        t.before[was] = bytes([layout.round_no(s)]) + layout.hand(s, was)
 
 
 def survey(t):
@@ -203,7 +214,17 @@ def choose(t, app, it):
 
 
 def begin(t, app):
-    """When a person's turn (its draw, or its keeping) begins: the cursor's start."""
+    """When a person's turn (its draw, or its keeping) begins: the cursor's start. In pass
+    and play, when a person's hand shows again (past the pass screen, or back to the person
+    shown last): what came into it or went out of it on others' turns, said to them alone
+    (app/level8/hand.py), once."""
+    if t.people > 1 and not t.hidden and t.me != NO_SEAT and t.before[t.me]:
+        if t.before[t.me][1:] != bytes(layout.hand(t.state, t.me)):
+            from app.level8 import hand
+
+            t.message = hand.changed(t, t.me, app.p.mono) or t.message
+            forget("app.level8.hand")
+        t.before[t.me] = None  # told: the person's own moves are not news
     if not t.mine():  # another's turn, or a round's end: the person's next turn is new
         t.began = None
         return
