@@ -189,8 +189,8 @@ class Layouts:
         if p.mono:
             keys = "%s:lay \x10\x11:more" % app.button("ok")
         if n == 1 and self.hand is None:  # no other layout: no arrows to name
-            keys = keys.split("  ")
-            keys = keys[0] + "  " + keys[2] if len(keys) > 2 else keys[0].split()[0]
+            parts = keys.split("  ")
+            keys = parts[0] + "  " + parts[2] if len(parts) > 2 else parts[0].split()[0]
         p.text(keys, x, p.h - 8, theme.DIM)
 
 
