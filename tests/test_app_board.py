@@ -256,7 +256,7 @@ def test_the_screens_copies_of_the_board_rules_constants_are_the_rules_own():
     offsets = {"POS": board.B_POS, "DICE": board.B_DICE, "REACH": board.B_REACH, "COUNT": board.B_COUNT}
     offsets.update(ACTION=board._B_ACTION, ACTOR=board.B_ACTOR, ASKED=board.B_ASKED, SHOWN=board.B_SHOWN)
     checked = []
-    for name in ("actions", "bstep", "roll", "step", "track", "turn"):
+    for name in ("actions", "bstep", "roll", "say", "step", "track", "turn"):
         module = importlib.import_module("app.level8." + name)
         for k, v in vars(module).items():
             if not k.startswith("_") or type(v) is not int:
@@ -1027,3 +1027,40 @@ def test_pass_and_play_a_hand_changed_on_anothers_turn_is_told_to_its_person(boa
     turn.settle(t, app)
     turn.begin(t, app)
     assert t.message is None
+
+
+def test_a_hands_change_is_counted_card_by_card_and_a_new_order_is_no_change(monkeypatch):
+    """app/level8/hand.py: a hand holding two jokers that gave one has lost a joker; the
+    same cards in another order (kept cards go first) are no news. app/level8/say.py: a
+    discard of the last card goes out, but not a Swap's (its draw follows)."""
+    from app.level8 import hand, say
+
+    g = _reach(board.SWAP, cond=lambda s: rules.hand_count(s, 0) >= 2)
+    assert g is not None
+    s = g.state
+
+    class T:
+        said = None
+
+        def __init__(self, before, state=s):
+            self.state = state
+            self.before = [before, None, None]
+
+        def name(self, q):
+            return "Player %d" % (q + 1)
+
+    h = bytes(rules.hand(s, 0))
+    r = bytes([rules.round_no(s)])
+    assert hand.changed(T(r + h[::-1]), 0, False) is None
+    assert hand.changed(T(r + h + bytes([cards.WILD])), 0, True) == "Lost W"
+    assert hand.changed(T(r + h[1:]), 0, True) == "Got " + cards.token(h[0])
+    monkeypatch.setattr(say.layout, "hand_count", lambda s, q: 1)  # the last card in hand
+    m = next(x for x in g.legal_moves() if rules.kind(x) == rules.K_DISCARD)
+    t = T(None)
+    say.log(t, [m], 0, False, "Player 1 discarded it", False)
+    assert t.said == "Player 1 discarded it"  # a Swap's
+    p = _reach(rules.PLAY, cond=lambda s: rules.hand_count(s, 0) > 1)
+    m = next(x for x in p.legal_moves() if rules.kind(x) == rules.K_DISCARD)
+    t = T(None, p.state)
+    say.log(t, [m], 0, False, "Player 1 discarded it", False)
+    assert t.said == "Player 1 discarded it and went out"

@@ -16,8 +16,15 @@ def changed(t, q, mono):
     now = layout.hand(s, q)
     if not before or before[0] != layout.round_no(s) or before[1:] == bytes(now):
         return None
-    lost = [c for c in before[1:] if c not in now]
-    got = [c for c in now if c not in before[1:]]
+    got = list(now)
+    lost = []
+    for c in before[1:]:  # card by card: a hand may hold several jokers
+        if c in got:
+            got.remove(c)
+        else:
+            lost.append(c)
+    if not lost and not got:  # the same cards in another order (kept cards go first)
+        return None
 
     def said(cs):
         return tokens(cs) if mono else ", ".join([cards.name(c, layout.game(s)) for c in cs])

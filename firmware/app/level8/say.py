@@ -5,7 +5,10 @@ pass screen. Loaded only to say it."""
 from level8 import cards, layout
 
 from app.level8.words import compact, group_name, short, whose
+from compat import const
 from ui.level8 import by_number, tokens
+
+_SWAP = const(9)  # level8.board's phase: a Swap's discards
 
 
 def _what(s, q, step, name, hint=False, mono=False):
@@ -13,9 +16,8 @@ def _what(s, q, step, name, hint=False, mono=False):
     Bot 3's pile") or, for a hint, what to do ("take red 7 from your pile"). Whole
     phrases, not words swapped in: a word this short would be interned for good. On the
     OLED (`mono`) a card taken or discarded is named as the table writes it ("discarded
-    O1") and a
-    Skip given is "skipped Bot 2": the words that end a bot's turn then fit the one line
-    left beside the items. A layout and an add are written as the table writes them too
+    O1") and a Skip given is "skipped Bot 2": the words that end a bot's turn then fit the
+    one line left beside the items. A layout and an add are written as the table writes them too
     ("laid R5 B5/7s x4", "added V6 to Bot 3's R7..R10"): their whole in two lines."""
     m = step[0]
     k = layout.kind(m)
@@ -98,7 +100,8 @@ def log(t, ms, q, bot, said, mono):
         elif k <= layout.K_GIVE and (layout.game(s) != 2 or k in (layout.K_PUT, layout.K_ADD, layout.K_DISCARD)):
             said = step(s, q, ms, t.name, mono)
     if said:
-        if (k == layout.K_DISCARD or k == layout.K_GIVE and layout.game(s) != 2) and layout.hand_count(s, q) == 1:
+        last = layout.hand_count(s, q) == 1 and layout.phase(s) != _SWAP  # a Swap draws after it
+        if last and (k == layout.K_DISCARD or k == layout.K_GIVE and layout.game(s) != 2):
             said += " and went out"  # the round's last move: what follows is the next round's
         text = t.said
         who = t.name(q) + " "
