@@ -1794,6 +1794,39 @@ def test_pass_and_play_words_say_a_going_out_and_a_persons_keep(mono):
     say.log(t, st[-1:], q, False, "", mono)
     n = len(st) - 1
     assert t.said == "Player %d kept %d card%s" % (q + 1, n, "" if n == 1 else "s")
+    t = _Said(s)  # the last card kept with the end of the choice, as the fourth is
+    say.log(t, st[-2:], q, False, "", mono)
+    assert t.said == "Player %d kept %d cards" % (q + 1, n + 1)
+    t = _Said(s)  # a card taken back (the kept ones all back, the others kept again): no words
+    say.log(t, [rules.move(rules.K_CANCEL)] + list(st[:1]), q, False, "", mono)
+    assert t.said is None
     t = _Said(Game(cards.LEVEL8, 2, seed=4, dealer=1).state)
     say.log(t, [rules.move(rules.K_DRAW)], 0, False, "", mono)
     assert t.said == "Player 1 drew a card"
+
+
+def test_pass_and_play_the_pass_screen_shows_no_words_but_those_said_for_everyone(tmp_path):
+    """The pass screen shows only the words said for every eye (Table.said), never the
+    table's message, which may be the last person's own ("Kept B9, 4 of 4", "Player 1 drew
+    red 5"); after a round's end (public) the next person always passes it, even the one
+    whose hand showed last."""
+    from app.level8 import turn
+
+    texts = []
+    hh, app = power_up("pico_display", str(tmp_path))
+    g = Game(cards.LEVEL8, 2, seed=5, dealer=1)
+    t = table_of(app, g, people=2)
+    assert t.hidden
+    t.message = "Player 1 drew red 5"
+    t.said = None
+    p = app.p
+    p.text = lambda s, *a, **k: texts.append(s) or type(p).text(p, s, *a, **k)
+    app.full = True
+    app.render()
+    del p.text
+    assert texts and not any("red 5" in x for x in texts)
+    app.key("ok", 0)
+    s = g.state
+    s[rules.AT_PHASE] = rules.OVER  # a round's end: no hand shows, and whoever is next passes the pass screen
+    turn.settle(t, app)
+    assert t.me == rules.NO_SEAT and t.shown == rules.NO_SEAT

@@ -175,7 +175,9 @@ class Table(Seat):
 
                 ph = layout.phase(self.state)
                 doing = "keeping" if ph == layout.KEEP else "giving" if ph == _GIVE else "showing" if ph == _SHOW else ""
-                self.top = handover.draw(app, self.name(self.me), self.said or self.message, doing, self.top)
+                # only the words said for every eye (turn.commit), never the table's message,
+                # which may be the last person's own ("Kept B9, 4 of 4")
+                self.top = handover.draw(app, self.name(self.me), self.said, doing, self.top)
             return
         if self.view is None:
             self.view = _view(app)

@@ -94,9 +94,10 @@ def log(t, ms, q, bot, said, mono):
     s = t.state
     k = layout.kind(ms[0])
     if not said and not bot:
-        if k == layout.K_KEPT:
-            n = layout.kept(s, q)
-            said = t.name(q) + " kept %d card%s" % (n, "" if n == 1 else "s")
+        if layout.phase(s) == layout.KEEP:  # the cards kept are the keeper's: their count, once done
+            if layout.kind(ms[-1]) == layout.K_KEPT:
+                n = layout.kept(s, q) + len(ms) - 1
+                said = t.name(q) + " kept %d card%s" % (n, "" if n == 1 else "s")
         elif k <= layout.K_GIVE and (layout.game(s) != 2 or k in (layout.K_PUT, layout.K_ADD, layout.K_DISCARD)):
             said = step(s, q, ms, t.name, mono)
     if said:

@@ -88,6 +88,8 @@ def settle(t, app):
         app.full = True
     else:
         t.me = NO_SEAT
+        if not layout.turning(s):  # a round's end, public: whoever is next passes the pass screen
+            t.shown = NO_SEAT
     if was != NO_SEAT:
         t.before[was] = bytes([layout.round_no(s)]) + layout.hand(s, was)
 
@@ -174,8 +176,9 @@ def choose(t, app, it):
             ms = [layout.move(layout.K_KEEP, 0, c)]
             if n == layout.KEEP_MAX - 1:
                 ms.append(layout.move(layout.K_KEPT))  # four kept: nothing more to choose
+            me = t.me
             commit(t, app, ms, "")
-            if layout.phase(s) == KEEP and layout.turn(s) == t.me:
+            if layout.phase(s) == KEEP and layout.turn(s) == me == t.me and not t.hidden:
                 t.message = "Kept %s, %d of 4" % (what, n + 1) if mono else "Kept %s. Keep up to 4, then Done" % what
     elif it < 100 and ph == DRAW:
         t.message = "Draw first: choose Draw"
