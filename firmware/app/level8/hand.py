@@ -1,10 +1,36 @@
-"""Pass and play: what came into a person's hand and went out of it on others' turns (the
-board game's Asks, Steals, All draws), said to that person alone when their hand shows
-again. Loaded only then."""
+"""Pass and play's hands: whose hand shows, when the pass screen hides it, and what came
+into a person's hand and went out of it on others' turns (the board game's Asks, Steals,
+All draws), said to that person alone when their hand shows again. Loaded only in pass
+and play, for a move."""
 
 from level8 import cards, layout
+from level8.layout import NO_SEAT
 
 from ui.level8 import tokens
+
+
+def settle(t, app):
+    """Whose hand shows now (turn.settle); the pass screen when the turn comes to another
+    person (not to the person last shown again, with only bots between: an Ask they made
+    answered; always after a round's end, which everyone sees). A person's hand is kept as
+    it was when it stopped showing (`before`): when it shows again, what changed in it
+    meanwhile is said to them alone (turn.begin)."""
+    s = t.state
+    q = layout.actor(s)
+    was = t.me
+    if layout.turning(s) and not t.bot(q):
+        if was == q:
+            return
+        t.me = q
+        t.hidden = q != t.shown
+        t.shown = q
+        app.full = True
+    else:
+        t.me = NO_SEAT
+        if not layout.turning(s):  # a round's end, public: whoever is next passes the pass screen
+            t.shown = NO_SEAT
+    if was != NO_SEAT:
+        t.before[was] = bytes([layout.round_no(s)]) + layout.hand(s, was)
 
 
 def changed(t, q, mono):

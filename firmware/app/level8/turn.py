@@ -70,28 +70,13 @@ def fit(t, app):
 
 
 def settle(t, app):
-    """Whose hand shows now; the pass screen when the turn comes to another person (not
-    to the person last shown again, with only bots between: an Ask they made answered).
-    A person's hand is kept as it was when it stopped showing (`before`): when it shows
-    again, what changed in it meanwhile is said to them alone (`begin`)."""
-    if t.people == 1:
-        return
-    s = t.state
-    q = layout.actor(s)
-    was = t.me
-    if layout.turning(s) and not t.bot(q):
-        if was == q:
-            return
-        t.me = q
-        t.hidden = q != t.shown
-        t.shown = q
-        app.full = True
-    else:
-        t.me = NO_SEAT
-        if not layout.turning(s):  # a round's end, public: whoever is next passes the pass screen
-            t.shown = NO_SEAT
-    if was != NO_SEAT:
-        t.before[was] = bytes([layout.round_no(s)]) + layout.hand(s, was)
+    """Whose hand shows now: with one person, always theirs; in pass and play, as
+    app/level8/hand.py says (loaded only then)."""
+    if t.people > 1:
+        from app.level8 import hand
+
+        hand.settle(t, app)
+        forget("app.level8.hand")
 
 
 def survey(t):
@@ -222,11 +207,10 @@ def begin(t, app):
     shown last): what came into it or went out of it on others' turns, said to them alone
     (app/level8/hand.py), once."""
     if t.people > 1 and not t.hidden and t.me != NO_SEAT and t.before[t.me]:
-        if t.before[t.me][1:] != bytes(layout.hand(t.state, t.me)):
-            from app.level8 import hand
+        from app.level8 import hand
 
-            t.message = hand.changed(t, t.me, app.p.mono) or t.message
-            forget("app.level8.hand")
+        t.message = hand.changed(t, t.me, app.p.mono) or t.message
+        forget("app.level8.hand")
         t.before[t.me] = None  # told: the person's own moves are not news
     if not t.mine():  # another's turn, or a round's end: the person's next turn is new
         t.began = None
