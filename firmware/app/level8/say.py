@@ -5,10 +5,7 @@ pass screen. Loaded only to say it."""
 from level8 import cards, layout
 
 from app.level8.words import compact, group_name, short, whose
-from compat import const
 from ui.level8 import by_number, tokens
-
-_SWAP = const(9)  # level8.board's phase: a Swap's discards
 
 
 def _what(s, q, step, name, hint=False, mono=False):
@@ -86,7 +83,7 @@ def step(s, q, st, name, mono=False):
 def log(t, ms, q, bot, said, mono):
     """Pass and play: the moves `ms` of seat q (a `bot` or a person), `said` in words or
     not, kept in `t.said` for the next pass screen, a line a seat's turn ("Bot 3 drew a
-    card, discarded G9 and went out"). A person's moves that their own table does not say
+    card, discarded G9"; "and went out" added once played, turn.commit). A person's moves that their own table does not say
     are said here as a bot's are (they saw them; the others did not): the card games'
     moves, the board game's laying out, adds and discards, a keep's count. Said before
     they are played (a pile's top taken, say); the newest lines are kept where they grow
@@ -101,9 +98,6 @@ def log(t, ms, q, bot, said, mono):
         elif k <= layout.K_GIVE and (layout.game(s) != 2 or k in (layout.K_PUT, layout.K_ADD, layout.K_DISCARD)):
             said = step(s, q, ms, t.name, mono)
     if said:
-        last = layout.hand_count(s, q) == 1 and layout.phase(s) != _SWAP  # a Swap draws after it
-        if last and (k == layout.K_DISCARD or k == layout.K_GIVE and layout.game(s) != 2):
-            said += " and went out"  # the round's last move: what follows is the next round's
         text = t.said
         who = t.name(q) + " "
         if text and said.startswith(who) and text[text.rfind("\n") + 1 :].startswith(who):

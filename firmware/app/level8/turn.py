@@ -323,6 +323,8 @@ def commit(t, app, ms, said):
             g.listed = -1
         else:
             g.apply(m)
+    if t.people > 1 and t.said and layout.phase(t.state) in (OVER, WON) and layout.ender(t.state) == q:
+        t.said += " and went out"  # the round's last move: what follows is the next round's
     t.message = said or None
     after_change(t, app, bot, was)
     if bot == NO_SEAT and layout.kind(ms[-1]) == layout.K_DISCARD and layout.phase(t.state) == _P_ROLL and t.mine():
