@@ -6,8 +6,8 @@
     .venv/bin/python -m tools.l8_samples --only board-   # only the samples named so
 
 The bot games are played by firmware/level8/bot.py (Easy) at every seat, and the board
-game's whole game by `board_moves` here (a plain deterministic player, not a bot: the board
-game's bots are to come), which lays out the meld finder's first layout. A stronger bot, or
+game's whole game by `board_moves` here (a plain deterministic player, not one of the board
+game's bots), which lays out the meld finder's first layout. A stronger bot, or
 a finder that ranks layouts otherwise, plays other games from the same seeds, so after such
 a change this rewrites those samples (and their JSON): look at the difference, and at the
 story each sample's opening comment tells, before committing. The rest are written move by
