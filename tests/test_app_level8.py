@@ -321,10 +321,11 @@ def test_a_layout_is_laid_at_once_and_wilds_py_loaded_only_to_ask(board, pick, w
     """OK on a layout lays it out (the cards put, then the level laid). Where every wild's
     value is clear (or there is no wild) there is nothing to ask and app/level8/wilds.py is
     not loaded; where the layout leaves a value open (L8-3: B5 B6 B7 W may be 4 or 8) it
-    is, and asks it."""
+    is, and asks it, lit on the value the layout chosen showed: OK at once lays that
+    layout, not another."""
 
     from importwatch import watch
-    from l8helpers import game_with, lay
+    from l8helpers import c, game_with, lay
 
     from ui.level8 import LAY
 
@@ -350,14 +351,15 @@ def test_a_layout_is_laid_at_once_and_wilds_py_loaded_only_to_ask(board, pick, w
     stop()
     assert bool(loaded) == asked
     if asked:
-        assert type(app.screen).__name__ == "Menu" and len(app.screen.items) == 2
-        app.key("ok", 60)  # the first value offered
+        m = app.screen
+        assert type(m).__name__ == "Menu" and len(m.items) == 2
+        assert m.focus == 1 and [it[2] for it in m.items] == [c("W=4 B5 B6 B7"), c("B5 B6 B7 W=8")]
+        app.key("ok", 60)  # the value lit
     t = app.screen
     assert type(t).__name__ == "Table" and rules.laid(t.state, 0)
-    if not asked:  # the table laid exactly the layout chosen
-        want = Game(state=before)
-        lay(want, " / ".join(" ".join(cards.token(c) for c in grp) for grp in groups))
-        assert bytes(t.state) == bytes(want.state)
+    want = Game(state=before)  # the table laid exactly the layout chosen
+    lay(want, " / ".join(" ".join(cards.token(c) for c in grp) for grp in groups))
+    assert bytes(t.state) == bytes(want.state)
 
 
 @pytest.mark.parametrize("board", ["pico_display", "oled_128x64"])
@@ -391,8 +393,8 @@ def test_a_wild_is_called_as_the_games_rulebook_calls_it(board, game, word, tmp_
     for _ in range(4):  # R1 R2 W: the wild below or above
         app.key("down", 20)
     app.key("ok", 40)
-    title = word[0].upper() + word[1:] + "s " + ("in the run?" if board != "oled_128x64" else "as?")
-    assert type(app.screen).__name__ == "Menu" and app.screen.title == title
+    title = word[0].upper() + word[1:] + " " + ("in the run?" if board != "oled_128x64" else "as?")
+    assert type(app.screen).__name__ == "Menu" and app.screen.title == title  # one: "Wild", not "Wilds"
 
 
 def _laid_and_playing(app):
@@ -541,6 +543,16 @@ def test_on_the_oled_a_bots_layout_and_add_are_written_as_the_table_writes_them(
     assert said == "Bot 2 added R7 to your Y4 Y5 Y6"
     for words in (said, say.step(s, 1, step, name, mono=True)):
         assert len(wrap(words, 21)) <= 2
+    # a hint's layout too: "Hint: lay out: R5 B5 + R7 G7 B7 + R9 G9.." was cut
+    hint = say.hint(s, 1, [step], name, mono=True)
+    assert hint == "Hint: lay out: R5 B5/R7 G7 B7/9s x4" and len(wrap(hint, 21)) <= 2
+    assert say.hint(s, 1, [step], name) == "Hint: lay out: R5 B5 + R7 G7 B7 + R9 G9 B9 V9"
+    hint = say.hint(s, 1, [[add], [rules.move(rules.K_DISCARD, 0, c("Y14")[0])]], name, mono=True)
+    assert hint == "Hint: add R7 to Y4 Y5 Y6, then discard Y14".replace("to ", "to your ")
+    # a bot's turn skipped, the words that end it: within the one line beside the items
+    skipped = say.step(s, 2, [rules.move(rules.K_SKIPPED)], name, mono=True)
+    assert skipped == "Bot 3 was skipped" and len(skipped) <= 21
+    assert say.step(s, 2, [rules.move(rules.K_SKIPPED)], name) == "Bot 3 was skipped"
 
 
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
@@ -1035,6 +1047,34 @@ def test_a_skipped_person_is_told_before_pressing_and_whom_the_skip_was_for_afte
 
 
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
+def test_a_skip_given_just_before_your_turn_names_its_giver(board, tmp_path):
+    """L8-5: the bot just before you gives you its Skip: its step stays said as your turn
+    begins ("Bot 2 skipped you"), not covered at once by the ask, so that you learn who
+    skipped you; on a colour board the ask follows it. A card pressed before Draw says
+    you are skipped, not "Draw first"."""
+    from l8helpers import game_with
+
+    from app.level8 import play
+    from ui.level8 import DRAW
+
+    hh, app = power_up(board, str(tmp_path))
+    g = game_with(["R1 R3 R5 R7 R9 R11 R13 R15 Y2 Y4", "S Y1 Y3 Y5 Y7 Y9 Y11 Y13 Y15 G2"], dealer=0)  # Bot 2 first
+    t = table_of(app, g)
+    now = 0
+    while not t.mine():
+        now += play.PERIOD
+        app.tick(now)
+    assert rules.skipped(g.state, 0) and t.item(t.focus) == DRAW
+    if board == "oled_128x64":
+        assert t.message == "Bot 2 skipped you"  # one line: the item Draw in sight
+    else:
+        assert t.message == "Bot 2 gave a Skip to you. Skipped: Draw to pass"
+    t.focus = 0  # a card, before Draw
+    app.key("ok", now + 1)
+    assert app.screen is t and t.message == "Skipped: Draw to pass"
+
+
+@pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
 def test_every_line_of_the_laid_combinations_fits_the_screen(board, tmp_path):
     """Table on the bar: each seat's level and combinations, every line within the screen's
     width ("Bot 3: level 1, laid out:" is wider than the OLED's 21 columns)."""
@@ -1081,6 +1121,11 @@ def test_a_bots_add_says_which_combination_when_the_owner_has_two_of_its_kind():
     s[rules.AT_SEATS + rules.S_LEVEL] = 3
     assert say.step(s, 1, [onto], name) == "Bot 2 added orange 7 to your colour group"
     assert say.step(s, 1, [rules.move(rules.K_ADD, 0, seven)], name) == "Bot 2 added orange 7 to your run"
+    # to its own: "their own", not "own" alone; a hint says "your"
+    mine = rules.move(rules.K_ADD, rules.GROUPS_PER_SEAT, number_card(1, 4))  # Bot 2's G1 G2 G3
+    assert say.step(s, 1, [mine], name) == "Bot 2 added orange 4 to their own run G1 G2 G3"
+    assert say.step(s, 1, [mine], name, mono=True) == "Bot 2 added O4 to their own G1 G2 G3"
+    assert say.hint(s, 1, [[mine]], name) == "Hint: add orange 4 to your run G1 G2 G3"
 
 
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])

@@ -57,7 +57,7 @@ def draw(app, t):
             p = layout.target(m)
             c = layout.pile_top(s, p)
             w = words.whose(p, me, t.name)
-            w = "your" if w == "own" else w
+            w = "your" if w == "their own" else w
             if app.p.mono:
                 label = "%s: %s pile" % (tokens([c]), w)  # "G15: Player 2's pile", 20 columns
             else:
@@ -91,7 +91,7 @@ def card(app, t, i):
             slot = layout.target(m)
             owner = slot // layout.GROUPS_PER_SEAT
             w = words.whose(owner, me, t.name)
-            w = "your" if w == "own" else w
+            w = "your" if w == "their own" else w
             g = words.short(s, slot)
             if app.p.mono:  # "+W7 Bot 3's R3..R6": 21 columns, a person's name shortened
                 label = "+%s%s %s" % (tokens([x]) + " " if wild else "", w, g)

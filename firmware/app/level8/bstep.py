@@ -160,7 +160,7 @@ def hint(t, app, steps):
             ("asked", "ask"),
             ("gave", "give"),
             ("showed", "show"),
-            ("own", "your"),
+            ("their own", "your"),
         ):
             w = w.replace(a, b)
         if layout.phase(s) == _SWAP and layout.kind(ms[0]) == layout.K_KEPT:

@@ -24,12 +24,12 @@ def _what(s, q, step, name, hint=False, mono=False):
         p = layout.target(m)
         c = layout.pile_top(s, p)
         w = whose(p, q, name)
-        w = "your" if hint and w == "own" else w
+        w = "your" if hint and w == "their own" else w
         # on the OLED its card as the table writes it, as a discard's
         return ("take %s from %s pile" if hint else "took %s from %s pile") % (
             tokens([c]) if mono else cards.name(c, layout.game(s)), w)
-    if k == layout.K_SKIPPED:
-        return "is skipped this turn"
+    if k == layout.K_SKIPPED:  # on the OLED, words that end a bot's turn: within one line
+        return "was skipped"
     if k == layout.K_PUT:
         reqs = layout.reqs(s, q)
         groups = [[] for _ in reqs]  # type: list[list[int]]
@@ -37,16 +37,19 @@ def _what(s, q, step, name, hint=False, mono=False):
             if layout.kind(x) == layout.K_PUT:
                 groups[layout.target(x)].append(layout.card(x))
         if mono:
-            return "laid " + "/".join([compact(sorted(groups[r], key=by_number), reqs[r][0]) for r in range(len(reqs))])
-        laid = " + ".join([tokens(sorted(g, key=by_number)) for g in groups])
+            laid = "/".join([compact(sorted(groups[r], key=by_number), reqs[r][0]) for r in range(len(reqs))])
+            if not hint:
+                return "laid " + laid
+        else:
+            laid = " + ".join([tokens(sorted(g, key=by_number)) for g in groups])
         return ("lay out: %s" if hint else "laid out: %s") % laid
     if k == layout.K_ADD:
         slot = layout.target(m)
         owner = slot // layout.GROUPS_PER_SEAT
         w = whose(owner, q, name)
-        w = "your" if hint and w == "own" else w
+        w = "your" if hint and w == "their own" else w
         if mono:
-            return "added %s to %s %s" % (tokens([layout.card(m)]), w, short(s, slot))
+            return ("add %s to %s %s" if hint else "added %s to %s %s") % (tokens([layout.card(m)]), w, short(s, slot))
         what = group_name(s, slot)
         reqs = layout.reqs(s, owner)
         r = slot % layout.GROUPS_PER_SEAT
@@ -110,7 +113,8 @@ def log(t, ms, q, bot, said, mono):
 
 
 def hint(s, q, steps, name, mono=False):
-    """A hint's first steps in words ("Hint: lay out R1 R2 R3 + G4 G5 G6")."""
+    """A hint's first steps in words ("Hint: lay out: R1 R2 R3 + G4 G5 G6"; on the OLED
+    "Hint: lay out: R1 R2 R3/G4 G5 G6", cards as the table writes them)."""
     if not steps:
         return "No hint here"
     first = steps[0]
@@ -119,9 +123,10 @@ def hint(s, q, steps, name, mono=False):
         return "Hint: draw from the draw pile"
     if k == layout.K_SKIPPED:
         return "Hint: you are skipped: Draw passes"
-    t = "Hint: " + _what(s, q, first, name, True)
+    t = "Hint: " + _what(s, q, first, name, True, mono)  # on the OLED as the table writes it
     if len(steps) > 1 and k != layout.K_KEEP:
         nxt = steps[1][0]
         if layout.kind(nxt) == layout.K_DISCARD:
-            t += ", then discard " + cards.name(layout.card(nxt), layout.game(s))
+            c = layout.card(nxt)
+            t += ", then discard " + (tokens([c]) if mono else cards.name(c, layout.game(s)))
     return t

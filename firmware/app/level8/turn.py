@@ -166,7 +166,7 @@ def choose(t, app, it):
             if layout.phase(s) == KEEP and layout.turn(s) == me == t.me and not t.hidden:
                 t.message = "Kept %s, %d of 4" % (what, n + 1) if mono else "Kept %s. Keep up to 4, then Done" % what
     elif it < 100 and ph == DRAW:
-        t.message = "Draw first: choose Draw"
+        t.message = "Skipped: Draw to pass" if layout.skipped(s, t.me) else "Draw first: choose Draw"
     elif it > DONE or ph > WON and it < 100:  # the board game's items and steps
         from app.level8 import roll
 
@@ -229,8 +229,12 @@ def start_turn(t, app):
     ph = layout.phase(s)
     if ph == DRAW:
         t.to_item(DRAW_IT)
+        said = t.message
         if layout.skipped(s, layout.turn(s)):  # said before the person presses anything
-            t.message = "Skipped: Draw to pass"
+            if said and said.endswith("you"):  # the bot just before gave it: named ("Bot 3 skipped you")
+                t.message = said if app.p.mono else said + ". Skipped: Draw to pass"
+            else:
+                t.message = "Skipped: Draw to pass"
     elif ph == KEEP:  # on the hand's first card: Done at once would keep none
         t.focus = 0
         said = t.message  # a bot's step before (its own keeping): still said, before the ask

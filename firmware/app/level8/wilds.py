@@ -32,10 +32,16 @@ class Wilds:
         self.t.chosen(app, rules.lay_out(self.groups, []))
 
     def ask(self, app, options):
+        """The menu of `options`, lit on the one the chosen layout showed (the finder's
+        values): OK at once lays what was chosen."""
         kind = self.reqs[self.r][0]
         w = cards.name(cards.WILD, layout.game(self.t.state))[2:]  # "wild", or Level Up's "joker"
-        items = []
+        shown = sorted(self.groups[self.r], key=cards.number)
+        focus = 0
+        items = []  # type: list[list]
         for g in options:
+            if g == shown:
+                focus = len(items)
             if kind == RUN:
                 label = tokens(g)
             elif kind == SET:
@@ -44,8 +50,12 @@ class Wilds:
                 label = "%d %ss as %s" % (len(g), w, cards.COLOUR_NAMES[cards.colour(g[0])])
             items.append([label, self.chose(g), g])
         big = w[0].upper() + w[1:]
-        title = big + "s in the run?" if kind == RUN else "The %ss stand for" % w
-        app.go(Menu(title if not app.p.mono else big + "s as?", items, back=self.t.close))
+        if len([c for c in options[0] if c >= cards.WILD_NUMBER]) > 1:
+            big += "s"
+        title = big + " in the run?" if kind == RUN else "The %ss stand for" % w
+        m = Menu(title if not app.p.mono else big + " as?", items, back=self.t.close)
+        m.focus = focus
+        app.go(m)
 
     def chose(self, g):
         def act(app):

@@ -11,9 +11,9 @@ _KINDS = const(("run", "set", "colour group"))  # by requirement kind (levels.RU
 
 
 def whose(q, actor, name):
-    """`Bot 3's`, `your` or `own`: the owner of a pile or a combination."""
+    """`Bot 3's`, `your` or `their own`: the owner of a pile or a combination."""
     if q == actor:
-        return "own" if name(q) != "You" else "your"
+        return "their own" if name(q) != "You" else "your"
     n = name(q)
     return "your" if n == "You" else n + "'s"
 
