@@ -1053,3 +1053,60 @@ def test_a_hands_change_is_counted_card_by_card_and_a_new_order_is_no_change():
     assert hand.changed(T(r + h[::-1]), 0, False) is None
     assert hand.changed(T(r + h + bytes([cards.WILD])), 0, True) == "Lost W"
     assert hand.changed(T(r + h[1:]), 0, True) == "Got " + cards.token(h[0])
+
+
+def _ask_answered_at_once(asker, by_you):
+    """A game at seat `asker`'s Ask, and a value it may ask (clockwise) that the first seat
+    that way holding one holds just once: you (seat 0) when `by_you`, else a bot."""
+    from app.level8 import bstep
+
+    for seed in range(1, 200):
+        g = _reach(board.ASK, actor=asker, seeds=[seed])
+        if g is None:
+            continue
+        for v in range(1, board.COLOUR_ASK + cards.N_COLOURS):
+            m = rules.move(board.K_ASK, 0, v)
+            q, c = bstep.giving(g.state, m)
+            if m in g.legal_moves() and q != rules.NO_SEAT and (q == 0) == by_you:
+                return g, m, q, c
+    pytest.fail("no such deal")
+
+
+@pytest.mark.parametrize("board_name", BOARDS)
+def test_your_ask_answered_at_once_says_who_gave_you_the_card(board_name, tmp_path):
+    """The board game's Ask: the first player that way holding one match gives it at once
+    (no step of its own): "Bot 2 gave you red 5", as where the bot chose among several,
+    not "You took red 5"."""
+    g, m, q, c = _ask_answered_at_once(0, False)
+    hh, app = power_up(board_name, str(tmp_path))
+    t = table(app, g)
+    app.key("ok", 0)  # Choose: the Ask chooser
+    ask = app.screen
+    ask.focus = next(i for i, it in enumerate(ask.items) if m in it[2])
+    app.key("ok", 0)
+    app.key("ok", 0)  # clockwise, the first offered
+    t = app.screen
+    assert type(t).__name__ == "Table" and c in rules.hand(g.state, 0)
+    assert t.message == "Bot %d gave you %s" % (q + 1, cards.name(c, cards.BOARD))
+
+
+def test_an_ask_answered_at_once_says_who_gave_but_a_hint_does_not():
+    """A bot's Ask answered at once: who gave is said ("asked for 7s: Bot 3 gave one"), the
+    card named only when it was yours; nobody answering, or one choosing among several,
+    keeps the direction's words. A hint knows no other hand: it names nobody."""
+    from app.level8 import bstep
+
+    name = lambda q: "You" if q == 0 else "Bot %d" % (q + 1)  # noqa: E731
+    for by_you in (False, True):
+        g, m, q, c = _ask_answered_at_once(1, by_you)
+        asked = "asked for " + bstep.asked_words(rules.card(m))
+        for mono in (False, True):
+            said = bstep.what(g.state, 1, m, name, mono)
+            if by_you:
+                assert said == asked + ": you gave " + (T.token(c) if mono else cards.name(c, cards.BOARD))
+            else:
+                assert said == asked + ": Bot %d gave one" % (q + 1)
+            assert bstep.what(g.state, 1, m, name, mono, True) == asked + ", clockwise"
+        g.apply(m)  # and the rules agree: that card went from that seat to the asker
+        assert c in rules.hand(g.state, 1) and rules.phase(g.state) != board.GIVE
+

@@ -34,10 +34,11 @@ def _board_step(s):
     return layout.phase(s) > layout.WON
 
 
-def what(s, q, m, name, mono=False):
+def what(s, q, m, name, mono=False, hint=False):
     """Seat q's board move m (before it is played) in words, without the subject; on the
     OLED (`mono`) its cards as the table writes them ("showed V15"), so that the words fit
-    a line beside the items."""
+    a line beside the items. An Ask answered at once says who gave ("asked for 7s: Bot 4
+    gave one"; "you gave O7", your own card), but in a `hint`, which knows no other hand."""
     k = layout.kind(m)
     ph = layout.phase(s)
     if k == _K_ROLL:
@@ -46,10 +47,13 @@ def what(s, q, m, name, mono=False):
         a = track.ACTION_NAMES[track.kind(layout.target(m))]
         return ("chose " if ph == _STAR else "went to ") + a
     if k == _K_ASK:
-        return "asked for %s, %s" % (
-            asked_words(layout.card(m)),
-            "clockwise" if not layout.target(m) else "anticlockwise",
-        )
+        g, c = (layout.NO_SEAT, 0) if hint else giving(s, m)
+        w = "asked for " + asked_words(layout.card(m))
+        if g == layout.NO_SEAT:  # nobody holds one, or who does chooses which: a step of its own
+            return w + (", clockwise" if not layout.target(m) else ", anticlockwise")
+        if name(g) == "You":
+            return w + ": you gave " + _card(c, mono)
+        return w + ": %s gave one" % name(g)
     if k == _K_SHOW:
         return "showed " + _card(layout.card(m), mono)
     if ph == _GIVE:
@@ -76,6 +80,24 @@ def what(s, q, m, name, mono=False):
 def _card(c, mono):
     """A card in a step's words: its name, or on the OLED as the table writes it."""
     return tokens([c]) if mono else cards.name(c, cards.BOARD)
+
+
+def giving(s, m):
+    """Who answers Ask `m` of the seat on turn at once, before it is played, and the card:
+    the first seat that way holding a match (as level8.board rules), when it holds just the
+    one; (NO_SEAT, 0) when none holds one or the first holds several and chooses."""
+    n = layout.players(s)
+    q = layout.turn(s)
+    d = n - 1 if layout.target(m) else 1
+    v = layout.card(m)
+    p = (q + d) % n
+    while p != q:
+        found = [c for c in layout.hand(s, p) if c < cards.N_NUMBER_CARDS and (
+            c % cards.N_NUMBERS + 1 == v if v < _COLOUR_ASK else c // cards.N_NUMBERS == v - _COLOUR_ASK)]
+        if found:
+            return (p, found[0]) if len(found) == 1 else (layout.NO_SEAT, 0)
+        p = (p + d) % n
+    return layout.NO_SEAT, 0
 
 
 def asked_words(v):
@@ -150,7 +172,7 @@ def hint(t, app, steps):
     if not ms:
         t.message = "No hint here"
     elif _board_step(s):
-        w = what(s, t.me, ms[0], t.name)
+        w = what(s, t.me, ms[0], t.name, False, True)
         for a, b in (
             ("went to", "go to"),
             ("chose", "choose"),

@@ -23,6 +23,8 @@ def go(app, t, m):
     from app.level8 import bstep
 
     said = bstep.said(t, m, app.p.mono)
+    # an Ask answered at once: who gave the card (a bot's choice among several is its step)
+    g = bstep.giving(t.state, m)[0] if layout.phase(t.state) == _ASK else layout.NO_SEAT
     at = getattr(app.screen, "focus", 0)  # the chooser's cursor (the track has none)
     tb = t.close(app)
     s = tb.state
@@ -31,13 +33,13 @@ def go(app, t, m):
     before = layout.hand(s, me)
     tb.commit(app, [m], said)
     if tb.me == me and not tb.hidden:
-        # the one card the step brought in, said: a pile's, a joker, a card stolen
+        # the one card the step brought in, said: a pile's, a joker, a card stolen or given
         new = list(layout.hand(s, me))
         for c in before:
             if c in new:
                 new.remove(c)
         if len(new) == 1:
-            tb.message = "You took %s" % cards.name(new[0], cards.BOARD)
+            tb.message = ("You took %s" if g == layout.NO_SEAT else tb.name(g) + " gave you %s") % cards.name(new[0], cards.BOARD)
     follow(tb, app)
     c = app.screen
     if c is not tb and layout.phase(s) == ph != _PICK and getattr(c, "items", None):
