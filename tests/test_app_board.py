@@ -951,8 +951,34 @@ def test_the_track_screen_names_its_keys_on_every_board(board_name, tmp_path):
     app.render()
     del p.text
     assert type(app.screen).__name__ == "Track"
-    y = 56 if p.mono else p.h // 2 + 32
+    y = 56 if p.mono else p.h // 2 + 29
     assert ("%s:go %s:hand" % (app.button("ok"), app.button("back")), y) in texts
+
+
+@pytest.mark.parametrize("board_name", ["pico_display", "pico_lcd_114"])
+def test_the_track_screens_keys_are_clear_of_the_bottom_rows_towers(board_name, tmp_path):
+    """Inside the oval the keys line sits above the towers drawn beside the bottom row's
+    spaces: with a tower on each of six of them, the line's pixels are only its own."""
+    from app.level8 import track as T8
+    from ui.level8 import oval
+
+    g = _reach(board.ROLL, players=6)
+    assert g is not None
+    o = oval._OVAL
+    bottom = [i for i in range(track.N_SPACES) if i != track.START and o[4 * i + 3] >= 0x6C and o[4 * i + 1] > o[4 * i + 3]]
+    assert len(bottom) >= 6
+    for q in range(6):
+        g.state[T8._POS + q] = bottom[q]
+    hh, app = power_up(board_name, str(tmp_path))
+    table(app, g)
+    app.key("ok", 0)  # Roll: the track, choosing
+    app.full = True
+    app.render()
+    p = app.p
+    keys = "%s:go %s:hand" % (app.button("ok"), app.button("back"))
+    x0, y0 = (p.w - 6 * len(keys)) // 2, p.h // 2 + 29
+    seen = {p.d.pixel(x, y) for x in range(x0, x0 + 6 * len(keys)) for y in range(y0, y0 + 8)}
+    assert seen == {theme.BG, theme.DIM}
 
 
 def test_pass_and_play_a_persons_discard_and_a_swaps_draw_are_said():

@@ -77,6 +77,7 @@ class Track(Screen):
             from ui.level8.oval import oval
 
             oval(p.d, 0, 0, p.w, p.h, towers, me, reach, chosen, dice, steps)
-            # the keys inside the oval, under the choices (two at most, down to y 97)
-            p.text(keys, (p.w - 6 * len(keys)) // 2, p.h // 2 + 32, theme.DIM)
+            # the keys inside the oval, under the choices (two at most, lit down to y 93),
+            # above the towers of the bottom row's spaces (from y 104)
+            p.text(keys, (p.w - 6 * len(keys)) // 2, p.h // 2 + 29, theme.DIM)
             p.mark(0, 0, p.w, p.h)
