@@ -286,7 +286,8 @@ def test_an_actions_chooser_holds_step_not_the_code_that_built_it(tmp_path):
     app.key("ok", 0)
     ways = app.screen
     assert ways.title.startswith("Ask for ")
-    assert [it[0] for it in ways.items] == ["Clockwise", "Anticlockwise"]
+    # who is asked first, as on a colour board ("Clockwise: Bot 2 first"), in 21 columns
+    assert [it[0] for it in ways.items] == ["Clockwise: Bot 2", "Anticlockwise: Bot 3"]
     assert "app.level8.actions" not in sys.modules and ways.items[0][1].__module__ == "app.level8.step"
     app.key("back", 0)
     assert app.screen.title == "Ask for" and "app.level8.actions" not in sys.modules

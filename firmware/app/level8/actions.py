@@ -148,7 +148,7 @@ def ways(app, t, ms, pick, back):
         way = layout.target(m)
         first = (q + (1 if way == 0 else n - 1)) % n
         label = "Clockwise" if way == 0 else "Anticlockwise"
-        if not mono:
-            label += ": %s first" % t.name(first)
+        # who is asked first: on the OLED without "first", within its 21 columns
+        label += ": " + _short(t, first) if mono else ": %s first" % t.name(first)
         items.append([label, pick, m])
     app.go(Menu("Ask for " + asked_words(layout.card(ms[0])), items, back=back))
