@@ -1137,3 +1137,32 @@ def test_an_ask_answered_at_once_says_who_gave_but_a_hint_does_not():
         g.apply(m)  # and the rules agree: that card went from that seat to the asker
         assert c in rules.hand(g.state, 1) and rules.phase(g.state) != board.GIVE
 
+
+
+def test_who_answers_an_ask_at_once_is_who_the_rules_take_the_card_from():
+    """bstep.giving reads an Ask's answer before it is played, as level8.board plays it:
+    over seeded games at every Ask, for every value and way, the seat and card it names
+    are the card that goes to the asker with no step of its own; where it names nobody,
+    the rules ask someone to choose (GIVE) or nobody had one (the asker takes a pile)."""
+    from app.level8 import bstep
+
+    seen = [0, 0]
+    for seed in range(1, 40):
+        g = _reach(board.ASK, actor=seed % 3, seeds=[seed])
+        if g is None:
+            continue
+        asker = rules.turn(g.state)
+        for m in g.legal_moves():
+            if rules.kind(m) != board.K_ASK:
+                continue
+            q, c = bstep.giving(g.state, m)
+            h = Game(state=bytearray(g.state))
+            h.apply(m)
+            if q == rules.NO_SEAT:
+                assert rules.phase(h.state) in (board.GIVE, board.PICK)
+            else:
+                assert rules.phase(h.state) not in (board.GIVE, board.PICK)
+                assert c not in rules.hand(g.state, asker) and c in rules.hand(h.state, asker)
+                assert list(rules.hand(g.state, q)).count(c) == 1
+            seen[q == rules.NO_SEAT] += 1
+    assert min(seen) > 20  # both cases met often

@@ -229,8 +229,8 @@ def start_turn(t, app):
     ph = layout.phase(s)
     if ph == DRAW:
         t.to_item(DRAW_IT)
-        said = t.message
         if layout.skipped(s, layout.turn(s)):  # said before the person presses anything
+            said = t.message
             if said and said.endswith("you"):  # the bot just before gave it: named ("Bot 3 skipped you")
                 t.message = said if app.p.mono else said + ". Skipped: Draw to pass"
             else:
