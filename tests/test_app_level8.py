@@ -1046,6 +1046,35 @@ def test_a_skipped_person_is_told_before_pressing_and_whom_the_skip_was_for_afte
     assert t.message.startswith("Player 2 was skipped")
 
 
+def test_the_oled_layouts_screen_wraps_a_group_only_for_a_card_that_follows(tmp_path, monkeypatch):
+    """Level 4 (a run of 6, a set of 2): a run whose last card ends its line leaves no empty
+    line under it; the set's line follows at once, then the cards kept."""
+    from l8helpers import game_with
+
+    from ui.level8 import LAY
+    from ui.paint import Painter
+
+    drawn = []
+    text = Painter.text
+
+    def spy(self, s, x, y, *a, **k):
+        drawn.append((s, y))
+        return text(self, s, x, y, *a, **k)
+
+    hh, app = power_up("oled_128x64", str(tmp_path))
+    g = game_with(["G5 R6 O7 V8 B9 O10 B15 V15 R2 R13", "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10"], pile="Y15", draw="B12", levels=[4, 1])
+    g.apply(rules.move(rules.K_DRAW))
+    t = table_of(app, g)
+    t.to_item(LAY)
+    app.key("ok", 0)
+    monkeypatch.setattr(Painter, "text", spy)
+    app.full = True
+    app.render()
+    rows = {s: y for s, y in drawn if s in ("R: ", "S: ", "K: ", "O10")}
+    assert rows["O10"] == rows["R: "]  # the run in one line of 21 columns
+    assert rows["S: "] == rows["R: "] + 8 and rows["K: "] == rows["S: "] + 8
+
+
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display"])
 def test_a_skip_given_just_before_your_turn_names_its_giver(board, tmp_path):
     """L8-5: the bot just before you gives you its Skip: its step stays said as your turn

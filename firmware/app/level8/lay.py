@@ -174,10 +174,10 @@ class Layouts:
             label = ("Run", "Set", "Colour")[kind] if not p.mono else ("R", "S", "C")[kind]
             xx = p.text(label + ": ", x, y, theme.DIM)
             for c in g:
-                xx = p.text(tokens([c]), xx, y, role(c)) + 6
-                if xx > p.w - 18:
+                if xx > p.w - 18:  # no room for another card: it goes on the next line
                     y += step
                     xx = x + 12
+                xx = p.text(tokens([c]), xx, y, role(c)) + 6
             y += step
         if left:
             xx = p.text("Keep: " if not p.mono else "K: ", x, y, theme.DIM)
