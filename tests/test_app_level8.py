@@ -545,7 +545,7 @@ def test_on_the_oled_a_bots_layout_and_add_are_written_as_the_table_writes_them(
         assert len(wrap(words, 21)) <= 2
     # a hint's layout too: "Hint: lay out: R5 B5 + R7 G7 B7 + R9 G9.." was cut
     hint = say.hint(s, 1, [step], name, mono=True)
-    assert hint == "Hint: lay out: R5 B5/R7 G7 B7/9s x4" and len(wrap(hint, 21)) <= 2
+    assert hint == "Hint: lay R5 B5/R7 G7 B7/9s x4" and len(wrap(hint, 21)) <= 2
     assert say.hint(s, 1, [step], name) == "Hint: lay out: R5 B5 + R7 G7 B7 + R9 G9 B9 V9"
     hint = say.hint(s, 1, [[add], [rules.move(rules.K_DISCARD, 0, c("Y14")[0])]], name, mono=True)
     assert hint == "Hint: add R7 to Y4 Y5 Y6, then discard Y14".replace("to ", "to your ")
@@ -918,6 +918,15 @@ def test_the_oled_says_a_message_past_its_two_lines_is_cut(tmp_path, monkeypatch
     t.message = "Bot 2 added V14 to Bot 3's run V11 G12"
     app.render()
     assert "Bot 2 added V14 to" in drawn and "Bot 3's run V11 G12" in drawn  # two lines: whole
+    # a layout of four pairs of two-digit cards: the line may break after a group's "/"
+    for said, one, two in (
+        ("Bot 2 laid R11 O11/G14 V14/R6 W6/B12 Y12", "Bot 2 laid R11 O11/", "G14 V14/R6 W6/B12 Y12"),
+        ("Hint: lay R11 O11/G14 V14/R6 W6/B12 Y12", "Hint: lay R11 O11/G14", "V14/R6 W6/B12 Y12"),
+    ):
+        t.message = said
+        del drawn[:]
+        app.render()
+        assert one in drawn and two in drawn, drawn
 
 
 @pytest.mark.parametrize("board", ["oled_128x64", "pico_display", "pico_lcd_114"])

@@ -36,12 +36,11 @@ def _what(s, q, step, name, hint=False, mono=False):
         for x in step:
             if layout.kind(x) == layout.K_PUT:
                 groups[layout.target(x)].append(layout.card(x))
-        if mono:
+        if mono:  # short: two lines of 21 hold four pairs of two-digit cards
             laid = "/".join([compact(sorted(groups[r], key=by_number), reqs[r][0]) for r in range(len(reqs))])
-            if not hint:
-                return "laid " + laid
-        else:
-            laid = " + ".join([tokens(sorted(g, key=by_number)) for g in groups])
+            laid = "laid " + laid
+            return laid.replace("laid", "lay") if hint else laid  # names the firmware has
+        laid = " + ".join([tokens(sorted(g, key=by_number)) for g in groups])
         return ("lay out: %s" if hint else "laid out: %s") % laid
     if k == layout.K_ADD:
         slot = layout.target(m)
@@ -114,7 +113,7 @@ def log(t, ms, q, bot, said, mono):
 
 def hint(s, q, steps, name, mono=False):
     """A hint's first steps in words ("Hint: lay out: R1 R2 R3 + G4 G5 G6"; on the OLED
-    "Hint: lay out: R1 R2 R3/G4 G5 G6", cards as the table writes them)."""
+    "Hint: lay R1 R2 R3/G4 G5 G6", cards as the table writes them)."""
     if not steps:
         return "No hint here"
     first = steps[0]

@@ -63,7 +63,8 @@ class Table:
                 self.msg = m
                 self.bar = None
                 p.fill(0, _BY, p.w, 16, theme.BG)
-                cut = m.rfind(" ", 0, 22)
+                # at a space, or after a "/" between a layout's groups, whichever is later
+                cut = max(m.rfind(" ", 0, 22), m.rfind("/", 0, 21) + 1)
                 cut = cut if cut > 0 else 21
                 p.text(m[:cut], 0, _BY, theme.FG)
                 m = m[cut:].strip()
