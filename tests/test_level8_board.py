@@ -1275,3 +1275,38 @@ def test_a_position_whose_turn_record_no_move_makes_is_refused(at):
         assert why and why.startswith(words), (off, value, why)
         s[b + off] = was
     assert game.state_problem(s) is None and (actor == rules.NO_SEAT) == (at in (board.STEAL, rules.PLAY))
+
+
+@pytest.mark.parametrize("which", ["card game", "board game"])
+def test_a_position_whose_seat_bytes_or_cards_no_move_makes_is_refused(which):
+    """A save whose check sum holds but whose bytes no game could reach is refused, not
+    played until it crashes: a hand's cards known to all or kept past what it holds, a
+    groups byte naming a group with no cards (or one with cards unnamed), more Skips under
+    the draw pile than it holds, a card code past the last wild value. Each was found by
+    changing one byte of a real save (it crashed the game at its next move)."""
+    from l8helpers import board_bots_until
+
+    if which == "board game":
+        g = Game(BOARD, 4, seed=5, dealer=1)
+        assert board_bots_until(g.state, g.apply, lambda s: rules.phase(s) == rules.PLAY and rules.hand_count(s, 1) > 1, 20000)
+    else:
+        g = Game(cards.LEVEL8, 4, seed=5, dealer=1)
+        g.apply(rules.move(rules.K_DRAW))
+    s = g.state
+    assert game.state_problem(s) is None
+    seat = rules.AT_SEATS + rules.SEAT_BYTES
+    bad = [
+        (seat + rules.S_KNOWN, rules.hand_count(s, 1) + 1, "a hand's known or kept cards"),
+        (seat + rules.S_KEPT, rules.KEEP_MAX + 1, "a hand's known or kept cards"),
+        (seat + rules.S_GROUPS, 1, "a seat's groups"),
+        (seat + rules.S_GROUPS, 32, "a seat's groups"),  # past the four groups and LAID (16)
+        (rules.AT_UNDER, rules.size(s, rules.DRAW_PILE) + 1, "the Skips under the draw pile"),
+        (rules.AT_AREA, 255, "the position's cards are not the game's"),
+    ]
+    for at, value, words in bad:
+        was = s[at]
+        s[at] = value
+        why = game.state_problem(s)
+        assert why and why.startswith(words), (at, value, why)
+        s[at] = was
+    assert game.state_problem(s) is None

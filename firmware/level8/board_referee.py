@@ -166,7 +166,7 @@ def state_problem(s):
     why = referee.places_problem(s, N_CARDS)
     if why:
         return why
-    held = sorted([cards.WILD if cards.is_wild(c) else c for c in s[AT_AREA:AT_BOARD]])
+    held = sorted([cards.WILD if cards.is_wild(c) and c < cards.N_CODES else c for c in s[AT_AREA:AT_BOARD]])
     if held != list(range(cards.N_NUMBER_CARDS)) + [cards.WILD] * board.N_JOKERS:
         return "the position's cards are not the game's"
     for i in range(s[AT_STARTS + JOKERS], s[AT_STARTS + JOKERS + 1]):
@@ -179,6 +179,9 @@ def state_problem(s):
             return "a level is out of range"
         if s[AT_SIDES + p] not in (1, 2) or s[AT_BOARD + B_POS + p] >= track.N_SPACES:
             return "a level side or a tower is out of range"
+        why = referee.seat_problem(s, p)
+        if why:
+            return why
     return _turn_problem(s)
 
 

@@ -43,6 +43,7 @@ from level8.rules import (
     holds,
     kept,
     kind,
+    known,
     laid,
     level,
     pending,
@@ -226,6 +227,24 @@ def places_problem(s, n):
         prev = v
     if s[AT_STARTS] != 0 or s[AT_STARTS + N_SECTIONS] != n:
         return "the position's places do not cover its cards"
+    if draw_count(s) < 0:
+        return "the Skips under the draw pile are more than it holds"
+    return None
+
+
+def seat_problem(s, p):
+    """What is wrong with seat p's own bytes against its cards (the board game's too), None
+    when nothing is: the hand's cards known to all, and those kept, are some of its own;
+    before its level is laid, its groups byte says which of its groups hold cards."""
+    n = hand_count(s, p)
+    if known(s, p) > n or kept(s, p) > min(KEEP_MAX, n):
+        return "a hand's known or kept cards are more than it holds"
+    bits = pending(s, p)
+    if bits >> GROUPS_PER_SEAT:
+        return "a seat's groups are not what it has put down"
+    for r in range(GROUPS_PER_SEAT if not laid(s, p) else 0):
+        if bool(bits >> r & 1) != bool(len(group(s, p, r))):
+            return "a seat's groups are not what it has put down"
     return None
 
 
@@ -241,7 +260,8 @@ def state_problem(s):
     why = places_problem(s, n)
     if why:
         return why
-    held = sorted([cards.WILD if cards.is_wild(c) else c for c in s[AT_AREA:]])
+    # a wild's value, if any, must be one of its codes: any other stays itself, not the deck's
+    held = sorted([cards.WILD if cards.is_wild(c) and c < cards.N_CODES else c for c in s[AT_AREA:]])
     if held != sorted(cards.deck(s[AT_GAME])):
         return "the position's cards are not the game's deck"
     if phase(s) > WON or turn(s) >= s[AT_PLAYERS]:
@@ -249,4 +269,7 @@ def state_problem(s):
     for p in range(s[AT_PLAYERS]):
         if not 1 <= level(s, p) <= 9:
             return "a level is out of range"
+        why = seat_problem(s, p)
+        if why:
+            return why
     return None
