@@ -1885,6 +1885,10 @@ def test_pass_and_play_words_say_a_going_out_and_a_persons_keep(board, tmp_path)
     t = _Said(s)  # the last card kept with the end of the choice, as the fourth is
     say.log(t, st[-2:], q, False, "", mono)
     assert t.said == "Player %d kept %d cards" % (q + 1, n + 1)
+    t = _Said(bytearray(before))  # none kept: in words, not "kept 0 cards"
+    say.log(t, [rules.move(rules.K_KEPT)], q, False, "", mono)
+    assert t.said == "Player %d kept no cards" % (q + 1)
+    assert say.step(before, q, [rules.move(rules.K_KEPT)], lambda p: "Bot 3") == "Bot 3 kept no cards"
     t = _Said(s)  # a card taken back (the kept ones all back, the others kept again): no words
     say.log(t, [rules.move(rules.K_CANCEL)] + list(st[:1]), q, False, "", mono)
     assert t.said is None

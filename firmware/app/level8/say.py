@@ -64,11 +64,16 @@ def _what(s, q, step, name, hint=False, mono=False):
             "you" if name(t) == "You" else name(t)
         )
     if k == layout.K_KEEP or k == layout.K_KEPT:
-        n = len(step) - 1
-        return ("keep %d card%s" if hint else "kept %d card%s") % (n, "" if n == 1 else "s")
+        w = kept(len(step) - 1)
+        return w.replace("kept", "keep") if hint else w
     if k == layout.K_CANCEL:
         return "take the level back" if hint else "took the level back"
     return ""
+
+
+def kept(n):
+    """n cards kept, in words: "kept 2 cards", "kept 1 card", "kept no cards"."""
+    return "kept no cards" if not n else "kept %d card%s" % (n, "" if n == 1 else "s")
 
 
 def step(s, q, st, name, mono=False):
@@ -95,8 +100,7 @@ def log(t, ms, q, bot, said, mono):
     if not said and not bot:
         if layout.phase(s) == layout.KEEP:  # the cards kept are the keeper's: their count, once done
             if layout.kind(ms[-1]) == layout.K_KEPT:
-                n = layout.kept(s, q) + len(ms) - 1
-                said = t.name(q) + " kept %d card%s" % (n, "" if n == 1 else "s")
+                said = t.name(q) + " " + kept(layout.kept(s, q) + len(ms) - 1)
         elif k <= layout.K_GIVE and (layout.game(s) != 2 or k in (layout.K_PUT, layout.K_ADD, layout.K_DISCARD)):
             said = step(s, q, ms, t.name, mono)
     if said:
